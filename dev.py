@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""Étoile's developer commands (Python 3.11+, Node/npm, and Chromium for tests).
+
+    python3 dev.py serve [--port 8000]   build the app and serve it on localhost
+    python3 dev.py test [PYTEST ARGS]    set everything up and run every check and test
+    python3 dev.py build                 write the served tree site/ (what GitHub Pages publishes)
+    python3 dev.py bench startup         time to ready of the app against a bare PyScript page
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+REQUIREMENTS = ROOT / "requirements-test.txt"
+sys.path.insert(0, str(ROOT))
+
+from tools.build import SITE, build  # noqa: E402
+
+
+def venv_python() -> Path:
+    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def ensure_venv() -> Path:
+    """Create .venv with the pinned test dependencies (again only when the pins change)."""
+    stamp = VENV / ".requirements-sha256"
+    wanted = hashlib.sha256(REQUIREMENTS.read_bytes()).hexdigest()
+    if stamp.exists() and stamp.read_text() == wanted and venv_python().exists():
+        return venv_python()
+    print("Creating .venv with the pinned test dependencies…", flush=True)
+    venv.create(VENV, with_pip=True, clear=True)
+    pip = [str(venv_python()), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    subprocess.run([*pip, "-r", str(REQUIREMENTS)], check=True)
+    stamp.write_text(wanted)
+    return venv_python()
+
+
+def find_chromium() -> str:
+    for candidate in (os.environ.get("CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"), shutil.which("chromium-browser")):
+        if candidate and Path(candidate).exists():
+            return candidate
+    sys.exit("Chromium not found: install it (Debian: apt-get install chromium) or set CHROMIUM=/path/to/chromium.")
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from tools.serve import make_server
+
+    version = build()
+    server = make_server(SITE, host=args.host, port=args.port)
+    host, port = server.server_address[:2]
+    print(f"Étoile {version} is served at http://{'localhost' if host == '127.0.0.1' else host}:{port}/  (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+def cmd_test(args: argparse.Namespace) -> int:
+    python = ensure_venv()
+    build()
+    env = {**os.environ, "CHROMIUM": find_chromium(), "PYTHONDONTWRITEBYTECODE": "1"}
+    lint = subprocess.run([str(python), "-m", "ruff", "check", "."], cwd=ROOT, env=env)
+    tests = subprocess.run([str(python), "-m", "pytest", *args.pytest_args], cwd=ROOT, env=env)
+    return lint.returncode or tests.returncode
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    print(f"Built site/ (version {build()})")
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    python = ensure_venv()
+    build()
+    env = {**os.environ, "CHROMIUM": find_chromium()}
+    return subprocess.run([str(python), "-m", f"bench.{args.name}", *args.bench_args], cwd=ROOT, env=env).returncode
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve = commands.add_parser("serve", help="build and serve the app on localhost")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.set_defaults(run=cmd_serve)
+    test = commands.add_parser("test", help="set up and run every check and test")
+    test.add_argument("pytest_args", nargs=argparse.REMAINDER)
+    test.set_defaults(run=cmd_test)
+    commands.add_parser("build", help="write site/").set_defaults(run=cmd_build)
+    bench = commands.add_parser("bench", help="run a benchmark from bench/")
+    bench.add_argument("name", choices=sorted(p.stem for p in (ROOT / "bench").glob("[a-z]*.py")))
+    bench.add_argument("bench_args", nargs=argparse.REMAINDER)
+    bench.set_defaults(run=cmd_bench)
+    args = parser.parse_args()
+    return args.run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,134 @@
+"""A game in progress: rules, options, seed and the actions played so far.
+
+A :class:`Match` is the one thing the app saves for a game. Its JSON form is
+the options, the seed and the list of actions, so loading a save replays every
+action through the rules: a tampered or foreign save cannot produce a state the
+rules would not reach. The intermediate states are kept in memory, which makes
+undo, redo and replay immediate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from etoile.games import JSON, REGISTRY, Game, IllegalAction, Outcome
+
+FORMAT = 1
+"""Version of :meth:`Match.to_json`'s layout."""
+
+
+class InvalidMatch(ValueError):
+    """Saved match data that does not describe a game the rules can replay."""
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """An immutable game record with a cursor for undo and redo.
+
+    ``states[i]`` is the state after the first ``i`` actions; ``cursor`` is how
+    many actions are currently applied (less than ``len(actions)`` after an
+    undo, until the next new action drops the undone ones).
+    """
+
+    game: Game
+    options: Mapping[str, JSON]
+    seed: int
+    actions: tuple[Any, ...]
+    states: tuple[Any, ...]
+    cursor: int
+
+    @classmethod
+    def new(cls, game: Game, options: Mapping[str, JSON], seed: int) -> Match:
+        return cls(game, dict(options), seed, (), (game.start(options, seed),), 0)
+
+    @property
+    def state(self) -> Any:
+        return self.states[self.cursor]
+
+    @property
+    def played(self) -> tuple[Any, ...]:
+        """The actions that lead to :attr:`state`."""
+        return self.actions[: self.cursor]
+
+    @property
+    def result(self) -> Outcome | None:
+        return self.game.result(self.state)
+
+    @property
+    def can_undo(self) -> bool:
+        return self.cursor > 0
+
+    @property
+    def can_redo(self) -> bool:
+        return self.cursor < len(self.actions)
+
+    def play(self, action: Any) -> Match:
+        """Apply ``action`` at the cursor; undone actions are dropped."""
+        state = self.game.apply(self.state, action)
+        return Match(
+            self.game,
+            self.options,
+            self.seed,
+            self.played + (action,),
+            self.states[: self.cursor + 1] + (state,),
+            self.cursor + 1,
+        )
+
+    def undo(self, count: int = 1) -> Match:
+        if not 0 <= count <= self.cursor:
+            raise IllegalAction(f"cannot undo {count} action(s): {self.cursor} played")
+        return self._at(self.cursor - count)
+
+    def redo(self, count: int = 1) -> Match:
+        if not 0 <= count <= len(self.actions) - self.cursor:
+            raise IllegalAction(f"cannot redo {count} action(s)")
+        return self._at(self.cursor + count)
+
+    def _at(self, cursor: int) -> Match:
+        return Match(self.game, self.options, self.seed, self.actions, self.states, cursor)
+
+    def replay(self) -> Iterator[tuple[Any | None, Any]]:
+        """Yield ``(action, state)`` from the start (action ``None``) to the cursor."""
+        yield None, self.states[0]
+        for index, action in enumerate(self.played, start=1):
+            yield action, self.states[index]
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "format": FORMAT,
+            "game": self.game.ID,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "actions": [self.game.action_to_json(a) for a in self.actions],
+            "cursor": self.cursor,
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON, games: Mapping[str, Game] = REGISTRY) -> Match:
+        """Rebuild a match by replaying its actions; raise :class:`InvalidMatch` if it cannot be."""
+        if not isinstance(data, dict):
+            raise InvalidMatch("a saved game must be an object")
+        if data.get("format") != FORMAT:
+            raise InvalidMatch(f"unknown saved game format {data.get('format')!r}")
+        game = games.get(data.get("game"))  # type: ignore[arg-type]
+        if game is None:
+            raise InvalidMatch(f"unknown game {data.get('game')!r}")
+        options, seed = data.get("options"), data.get("seed")
+        actions, cursor = data.get("actions"), data.get("cursor")
+        if not isinstance(options, dict):
+            raise InvalidMatch("options must be an object")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise InvalidMatch("seed must be an integer")
+        if not isinstance(actions, list):
+            raise InvalidMatch("actions must be a list")
+        if not isinstance(cursor, int) or isinstance(cursor, bool) or not 0 <= cursor <= len(actions):
+            raise InvalidMatch("cursor must be an integer within the actions")
+        try:
+            match = cls.new(game, options, seed)
+            for raw in actions:
+                match = match.play(game.action_from_json(raw))
+        except (ValueError, TypeError, KeyError) as error:
+            raise InvalidMatch(f"the saved actions do not replay: {error}") from error
+        return match._at(cursor)

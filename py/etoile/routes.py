@@ -1,0 +1,57 @@
+"""The screens of the app and their hash URLs.
+
+>>> parse("#/rules/generala")
+Route(screen='rules', game='generala')
+>>> href(Route("game", "chinese-checkers"))
+'#/chinese-checkers'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+GAMES = ("421", "generala", "chinese-checkers")
+"""Game ids, in the order the home screen lists them; each is also its URL path."""
+
+RULES_KEYS = {"421": "four21", "generala": "generala", "chinese-checkers": "chinese_checkers"}
+"""The key of each game in the rules pages (``locales/rules.<lang>.json``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    """``screen`` is ``home``, ``game``, ``rules``, ``settings`` or ``missing``."""
+
+    screen: str
+    game: str | None = None
+
+
+HOME = Route("home")
+
+
+def parse(hash_: str) -> Route:
+    """The route of a location hash (``""``, ``"#/"``, ``"#/421"``, ...)."""
+    parts = [part for part in hash_.lstrip("#").split("/") if part]
+    match parts:
+        case []:
+            return HOME
+        case ["settings"]:
+            return Route("settings")
+        case [game] if game in GAMES:
+            return Route("game", game)
+        case ["rules", game] if game in GAMES:
+            return Route("rules", game)
+    return Route("missing")
+
+
+def href(route: Route) -> str:
+    """The hash of a route; ``parse(href(r)) == r`` for every real route."""
+    match route.screen:
+        case "home":
+            return "#/"
+        case "settings":
+            return "#/settings"
+        case "game":
+            return f"#/{route.game}"
+        case "rules":
+            return f"#/rules/{route.game}"
+    return "#/missing"

@@ -1,0 +1,64 @@
+"""The player's preferences, as one validated value."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+LANGUAGES = ("en", "fr", "ru")
+THEMES = ("system", "light", "dark")
+SPEEDS = ("slow", "normal", "fast", "off")
+NAME_LENGTH = 32
+
+
+def clean_name(text: str) -> str:
+    r"""A player name as typed, made safe to keep: control characters dropped, spaces folded, cut to length.
+
+    It stays plain text: the page shows it with text nodes, never as HTML.
+
+    >>> clean_name("  <img src=x onerror=alert(1)>\t ")
+    '<img src=x onerror=alert(1)>'
+    """
+    printable = "".join(ch if ch.isprintable() else " " for ch in text)
+    return " ".join(printable.split())[:NAME_LENGTH]
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """``language`` is ``None`` until the player picks one: the browser's language is used.
+
+    ``name`` is the player's own name, offered for the person seats of new games.
+    """
+
+    language: str | None = None
+    name: str = ""
+    sound: bool = True
+    speed: str = "normal"
+    theme: str = "system"
+
+    def __post_init__(self) -> None:
+        if self.language is not None and self.language not in LANGUAGES:
+            raise ValueError(f"unknown language {self.language!r}")
+        if not isinstance(self.name, str) or self.name != clean_name(self.name):
+            raise ValueError("name must be a short line of text")
+        if not isinstance(self.sound, bool):
+            raise ValueError("sound must be true or false")
+        if self.speed not in SPEEDS:
+            raise ValueError(f"unknown animation speed {self.speed!r}")
+        if self.theme not in THEMES:
+            raise ValueError(f"unknown theme {self.theme!r}")
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Settings:
+        if not isinstance(data, dict):
+            raise ValueError("settings must be an object")
+        unknown = set(data) - {f.name for f in fields(cls)}
+        if unknown:
+            raise ValueError(f"unknown settings {sorted(unknown)}")
+        return cls(**data)
+
+    def with_(self, **changes: Any) -> Settings:
+        return replace(self, **changes)

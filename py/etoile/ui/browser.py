@@ -1,0 +1,284 @@
+"""The runtime that connects the pure app to the page.
+
+It owns the only mutable things: the current model, the DOM and the store. A
+page event becomes a :class:`~etoile.app.Msg`; :func:`~etoile.app.update`
+returns the next model and effects; the runtime runs the effects, patches the
+DOM from :func:`~etoile.ui.views.view`, then moves the focus if asked. Any
+exception on the way is caught and shown as a friendly notice with the details
+folded away: the page never shows a raw traceback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import traceback
+from collections import deque
+from datetime import date
+from typing import Any
+
+from js import Blob, URL, Object, document, window
+from pyodide.ffi import JsException, create_proxy, to_js
+
+from etoile.app import Effect, Model, Msg, update, with_problems
+from etoile.i18n import pick_language
+from etoile.routes import parse
+from etoile.storage import ImportRefused, Store, StorageFull
+from etoile.ui import dom, views
+from etoile.ui.dom import absent
+from etoile.ui.vdom import El
+
+
+class LocalStorage:
+    """``window.localStorage`` as a :class:`etoile.storage.Backend`."""
+
+    def __init__(self) -> None:
+        self._storage = window.localStorage
+
+    def get(self, key: str) -> str | None:
+        value = self._storage.getItem(key)
+        return None if absent(value) else str(value)
+
+    def set(self, key: str, value: str) -> None:
+        try:
+            self._storage.setItem(key, value)
+        except JsException as error:
+            if "quota" in f"{getattr(error, 'name', '')} {error}".lower():
+                raise StorageFull(key) from error
+            raise
+
+    def remove(self, key: str) -> None:
+        self._storage.removeItem(key)
+
+    def keys(self) -> list[str]:
+        return [str(self._storage.key(i)) for i in range(self._storage.length)]
+
+
+def download(filename: str, text: str) -> None:
+    """Offer ``text`` to the player as a file."""
+    blob = Blob.new([text], to_js({"type": "application/json"}, dict_converter=Object.fromEntries))
+    url = URL.createObjectURL(blob)
+    link = document.createElement("a")
+    link.href = url
+    link.download = filename
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    window.setTimeout(create_proxy(lambda: URL.revokeObjectURL(url)), 1000)
+
+
+_audio: Any = None
+
+
+def beep(frequency: float = 660.0, seconds: float = 0.08) -> None:
+    """A short synthesised click (no sound files to download)."""
+    global _audio
+    if _audio is None:
+        _audio = window.AudioContext.new()
+    oscillator, gain = _audio.createOscillator(), _audio.createGain()
+    oscillator.frequency.value = frequency
+    gain.gain.setValueAtTime(0.15, _audio.currentTime)
+    gain.gain.exponentialRampToValueAtTime(0.001, _audio.currentTime + seconds)
+    oscillator.connect(gain)
+    gain.connect(_audio.destination)
+    oscillator.start()
+    oscillator.stop(_audio.currentTime + seconds)
+
+
+class Runtime:
+    def __init__(self, root: Any, store: Store, model: Model) -> None:
+        self.root = root
+        self.store = store
+        self.model = model
+        self.tree: El | None = None
+        self.queue: deque[Msg] = deque()
+        self._proxies = []
+
+    # -- the loop ----------------------------------------------------------
+
+    def dispatch(self, msg: Msg) -> None:
+        """Run ``msg`` and every message its effects produce, then draw once."""
+        self.queue.append(msg)
+        after_render: list[Effect] = []
+        try:
+            while self.queue:
+                self.model, effects = update(self.model, self.queue.popleft())
+                for effect in effects:
+                    if effect.kind.startswith("focus"):
+                        after_render.append(effect)
+                    else:
+                        self.run(effect)
+                self._drain_problems()
+            self.render()
+            for effect in after_render:
+                self.focus(effect)
+        except Exception:  # noqa: BLE001 - the error boundary of the whole page
+            self.fail(traceback.format_exc())
+
+    def fail(self, details: str) -> None:
+        window.console.error(details)
+        self.queue.clear()
+        try:
+            self.model, _ = update(self.model, Msg("error", details))
+            self.render()
+        except Exception:  # noqa: BLE001 - even drawing failed: say so in plain text
+            show_fatal(self.model.language)
+
+    def _drain_problems(self) -> None:
+        if self.store.problems:
+            problems, self.store.problems = self.store.problems, []
+            self.model = with_problems(self.model, problems)
+
+    def render(self) -> None:
+        tree = views.view(self.model)
+        if self.tree is None:
+            self.root.replaceChildren()
+        dom.patch(self.root, 0, self.tree, tree)
+        self.tree = tree
+        html = document.documentElement
+        settings = self.model.settings
+        html.lang = self.model.language
+        html.dataset.theme = settings.theme
+        html.dataset.speed = settings.speed
+        document.title = views.title(self.model)
+
+    # -- effects -----------------------------------------------------------
+
+    def run(self, effect: Effect) -> None:
+        store, args = self.store, effect.args
+        match effect.kind:
+            case "save-settings":
+                store.save_settings(self.model.settings)
+            case "reset":
+                store.reset()
+            case "export":
+                download(f"etoile-{date.today().isoformat()}.json", store.export_all())
+            case "import":
+                try:
+                    count = store.import_all(args["text"])
+                except ImportRefused as refused:
+                    self.queue.append(
+                        Msg("import-refused", {"reason": refused.reason, "record": refused.record, "detail": str(refused)})
+                    )
+                else:
+                    value = {"count": count, "settings": store.settings(), "saved_games": store.saved_games()}
+                    self.queue.append(Msg("imported", value))
+            case "download-aside":
+                raw = store.set_aside().get(args["key"], "")
+                download(args["key"].replace(":", "-") + ".json", raw)
+            case "discard-aside":
+                store.discard(args["key"])
+            case "sound":
+                if self.model.settings.sound:
+                    beep()
+
+    def focus(self, effect: Effect) -> None:
+        selector = {
+            "focus-heading": "#main h1",
+            "focus-dialog": ".dialog [autofocus]",
+        }.get(effect.kind, effect.args.get("selector"))
+        element = document.querySelector(selector) if selector else None
+        if not absent(element):
+            element.focus()
+
+    # -- events ------------------------------------------------------------
+
+    def listen(self, target: Any, event: str, handler: Any) -> None:
+        proxy = create_proxy(handler)
+        self._proxies.append(proxy)
+        target.addEventListener(event, proxy)
+
+    def bind(self) -> None:
+        self.listen(self.root, "click", self.on_click)
+        self.listen(self.root, "change", self.on_change)
+        self.listen(document, "keydown", self.on_key)
+        self.listen(window, "hashchange", lambda event: self.dispatch(Msg("route", window.location.hash)))
+
+    def on_click(self, event: Any) -> None:
+        control = event.target.closest("[data-action]")
+        if absent(control) or control.tagName == "INPUT":
+            return
+        event.preventDefault()
+        self.dispatch(Msg(control.dataset.action, control.dataset.value))
+
+    def on_change(self, event: Any) -> None:
+        control = event.target
+        action = control.dataset.action
+        if absent(action) or not action:
+            return
+        if control.type == "file":
+            files = control.files
+            if files.length:
+                asyncio.ensure_future(self._read_file(action, files.item(0)))
+            control.value = ""
+        elif control.type == "checkbox":
+            self.dispatch(Msg(action, bool(control.checked)))
+        else:
+            self.dispatch(Msg(action, control.value))
+
+    async def _read_file(self, action: str, file: Any) -> None:
+        try:
+            text = str(await file.text())
+        except Exception:  # noqa: BLE001 - an unreadable file is the same as a foreign one
+            text = ""
+        self.dispatch(Msg(action, text))
+
+    def on_key(self, event: Any) -> None:
+        if self.model.dialog is None:
+            return
+        if event.key == "Escape":
+            event.preventDefault()
+            self.dispatch(Msg("dialog-cancel"))
+        elif event.key == "Tab":
+            # Keep the focus inside the open dialog.
+            buttons = document.querySelectorAll(".dialog button")
+            first, last = buttons.item(0), buttons.item(buttons.length - 1)
+            if event.shiftKey and document.activeElement == first:
+                event.preventDefault()
+                last.focus()
+            elif not event.shiftKey and document.activeElement == last:
+                event.preventDefault()
+                first.focus()
+
+
+def show_fatal(lang: str) -> None:
+    """Replace the page by one plain sentence (used only when even the error notice cannot be drawn)."""
+    from etoile.i18n import catalog
+
+    box = document.getElementById("fatal")
+    box.textContent = catalog(lang)("boot.failed")
+    box.hidden = False
+
+
+async def register_service_worker(runtime: Runtime) -> None:
+    """Install the offline cache; tell the app when it is complete."""
+    workers = getattr(window.navigator, "serviceWorker", None)
+    if workers is None:
+        return
+    try:
+        await workers.register("./sw.js")
+        await workers.ready
+    except JsException as error:
+        window.console.warn(f"offline cache unavailable: {error}")
+        return
+    runtime.dispatch(Msg("offline-ready"))
+    document.documentElement.dataset.offline = "ready"
+
+
+def start() -> Runtime:
+    """Build the model from storage and the URL, draw it, and mark the page ready."""
+    store = Store(LocalStorage())
+    languages = [str(lang) for lang in (window.navigator.languages or [window.navigator.language])]
+    model = Model(
+        route=parse(window.location.hash),
+        settings=store.settings(),
+        browser_language=pick_language(languages),
+        saved_games=tuple(store.saved_games()),
+    )
+    runtime = Runtime(document.getElementById("app"), store, model)
+    runtime._drain_problems()
+    runtime.render()
+    runtime.bind()
+    document.getElementById("loading").hidden = True
+    document.documentElement.dataset.ready = "true"
+    asyncio.ensure_future(register_service_worker(runtime))
+    return runtime

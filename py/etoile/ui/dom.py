@@ -1,0 +1,75 @@
+"""Patch the page's DOM to match a new :class:`~etoile.ui.vdom.El` tree.
+
+Only what changed is touched, so focus, scroll and text selection survive a
+re-render. Text is always set with text nodes, never parsed as HTML.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from js import document
+from pyodide.ffi import jsnull
+
+from etoile.ui.vdom import El
+
+SVG_NS = "http://www.w3.org/2000/svg"
+_PROPERTIES = ("checked", "value")
+
+
+def absent(value: Any) -> bool:
+    """JavaScript's ``null`` (``jsnull``) and ``undefined`` (``None``) both mean "nothing"."""
+    return value is None or value is jsnull
+
+
+def create(node: El | str, ns: str | None = None) -> Any:
+    if isinstance(node, str):
+        return document.createTextNode(node)
+    if node.tag == "svg":
+        ns = SVG_NS
+    element = document.createElementNS(ns, node.tag) if ns else document.createElement(node.tag)
+    _set_attributes(element, node.tag, {}, node.attrs)
+    for child in node.children:
+        element.appendChild(create(child, ns))
+    return element
+
+
+def _set_attributes(element: Any, tag: str, old: dict, new: dict) -> None:
+    for name in old:
+        if name not in new:
+            element.removeAttribute(name)
+    for name, value in new.items():
+        if old.get(name) != value:
+            element.setAttribute(name, "" if value is True else str(value))
+    if tag == "input":
+        # The page changes these properties as the player clicks: keep them equal to the model.
+        element.checked = bool(new.get("checked"))
+        if "value" in new and element.value != str(new["value"]):
+            element.value = str(new["value"])
+
+
+def patch(parent: Any, index: int, old: El | str | None, new: El | str | None, ns: str | None = None) -> None:
+    """Make child ``index`` of ``parent`` (drawn from ``old``) show ``new``."""
+    current = parent.childNodes.item(index)
+    if new is None:
+        if not absent(current):
+            parent.removeChild(current)
+        return
+    if old is None or absent(current):
+        parent.appendChild(create(new, ns))
+        return
+    if isinstance(new, str) or isinstance(old, str) or old.tag != new.tag:
+        if isinstance(new, str) and isinstance(old, str):
+            if new != old:
+                current.data = new
+            return
+        parent.replaceChild(create(new, ns), current)
+        return
+    if new.tag == "svg":
+        ns = SVG_NS
+    _set_attributes(current, new.tag, old.attrs, new.attrs)
+    old_children, new_children = old.children, new.children
+    for i in range(len(new_children)):
+        patch(current, i, old_children[i] if i < len(old_children) else None, new_children[i], ns)
+    for i in range(len(old_children) - 1, len(new_children) - 1, -1):
+        patch(current, i, old_children[i], None, ns)

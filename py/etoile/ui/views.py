@@ -1,0 +1,297 @@
+"""Every screen, drawn from the :class:`~etoile.app.Model` as :class:`~etoile.ui.vdom.El` trees.
+
+Controls carry ``data-action`` (and ``data-value``): the runtime turns an event
+on them into ``Msg(action, value)``. Views are pure and run on CPython.
+"""
+
+from __future__ import annotations
+
+from etoile.app import Model, Notice
+from etoile.i18n import Catalog, catalog, rules
+from etoile.routes import GAMES, RULES_KEYS, Route, href
+from etoile.settings import LANGUAGES, NAME_LENGTH, SPEEDS, THEMES
+from etoile.ui.vdom import El, h
+
+LANGUAGE_NAMES = {"en": "English", "fr": "Français", "ru": "Русский"}
+"""Each language named in itself, the same on every screen."""
+
+
+def title(model: Model) -> str:
+    """The document title of the current screen."""
+    t = catalog(model.language)
+    route = model.route
+    match route.screen:
+        case "game":
+            screen = t(f"game.{route.game}.name")
+        case "rules":
+            screen = t("rules.title", game=t(f"game.{route.game}.name"))
+        case "settings":
+            screen = t("settings.title")
+        case "missing":
+            screen = t("missing.title")
+        case _:
+            return "Étoile"
+    return f"{screen} · Étoile"
+
+
+def view(model: Model) -> El:
+    """The whole app below ``#app``."""
+    t = catalog(model.language)
+    screens = {"home": home, "game": game, "rules": rules_page, "settings": settings, "missing": missing}
+    return h(
+        "div",
+        {"class": "shell"},
+        h("a", {"class": "skip-link", "href": "#main"}, t("nav.skip")),
+        header(model, t),
+        notices(model, t),
+        h("main", {"id": "main", "tabindex": "-1"}, screens[model.route.screen](model, t)),
+        h("footer", {"class": "footer"}, h("p", {}, t("footer.offline") if model.offline_ready else t("footer.tagline"))),
+        dialog(model, t),
+    )
+
+
+def header(model: Model, t: Catalog) -> El:
+    current = model.route.screen
+
+    def link(target: Route, label: str) -> El:
+        here = current == target.screen
+        return h("a", {"href": href(target), "aria-current": "page" if here else None}, label)
+
+    return h(
+        "header",
+        {"class": "topbar"},
+        h("a", {"class": "brand", "href": "#/"}, h("span", {"class": "brand-star", "aria-hidden": "true"}, "✦"), "Étoile"),
+        h(
+            "nav",
+            {"aria-label": t("nav.label")},
+            link(Route("home"), t("nav.home")),
+            link(Route("settings"), t("nav.settings")),
+        ),
+    )
+
+
+def notices(model: Model, t: Catalog) -> El:
+    return h(
+        "section",
+        {"class": "notices", "aria-live": "polite", "aria-label": t("notices.label")},
+        [notice(n, t) for n in model.notices],
+    )
+
+
+def notice_text(n: Notice, t: Catalog) -> str:
+    params = dict(n.params)
+    for name, key in n.terms.items():
+        params[name] = t(key, **params)
+    return t(n.key, **params)
+
+
+def notice(n: Notice, t: Catalog) -> El:
+    aside = n.aside_key
+    return h(
+        "div",
+        {"class": f"notice notice-{n.level}", "role": "alert" if n.level == "error" else "status", "data-notice": n.key},
+        h("p", {}, notice_text(n, t)),
+        n.details and h("details", {}, h("summary", {}, t("notice.details")), h("pre", {}, n.details)),
+        h(
+            "div",
+            {"class": "notice-actions"},
+            aside and h("button", {"type": "button", "data-action": "download-aside", "data-value": aside}, t("notice.download")),
+            aside and h("button", {"type": "button", "data-action": "discard-aside", "data-value": aside}, t("notice.discard")),
+            h("button", {"type": "button", "data-action": "dismiss", "data-value": str(n.id)}, t("notice.dismiss")),
+        ),
+    )
+
+
+def home(model: Model, t: Catalog) -> El:
+    return h(
+        "div",
+        {"class": "home"},
+        h("h1", {"tabindex": "-1"}, "Étoile"),
+        h("p", {"class": "lead"}, t("home.lead")),
+        model.settings.name and h("p", {"class": "greeting"}, t("home.greeting", name=model.settings.name)),
+        h("ul", {"class": "game-list"}, [game_card(g, g in model.saved_games, t) for g in GAMES]),
+    )
+
+
+def game_card(game_id: str, in_progress: bool, t: Catalog) -> El:
+    name = t(f"game.{game_id}.name")
+    return h(
+        "li",
+        {"class": "game-card", "data-game": game_id},
+        h("img", {"src": f"img/{game_id}.svg", "alt": "", "width": "96", "height": "96"}),
+        h(
+            "div",
+            {"class": "game-card-body"},
+            h("h2", {}, name),
+            h("p", {}, t(f"game.{game_id}.line")),
+            h(
+                "div",
+                {"class": "game-card-actions"},
+                in_progress and h("a", {"class": "button primary", "href": f"#/{game_id}"}, t("home.continue")),
+                h(
+                    "a",
+                    {"class": "button" if in_progress else "button primary", "href": f"#/{game_id}"},
+                    t("home.new") if in_progress else t("home.play"),
+                ),
+                h("a", {"class": "button", "href": f"#/rules/{game_id}"}, t("home.rules")),
+            ),
+        ),
+    )
+
+
+def game(model: Model, t: Catalog) -> El:
+    game_id = model.route.game
+    return h(
+        "div",
+        {"class": "game-screen"},
+        h("h1", {"tabindex": "-1"}, t(f"game.{game_id}.name")),
+        h("p", {"class": "lead"}, t(f"game.{game_id}.line")),
+        h("p", {"class": "soon"}, t("game.soon")),
+        h(
+            "p",
+            {},
+            h("a", {"class": "button primary", "href": f"#/rules/{game_id}"}, t("home.rules")),
+            " ",
+            h("a", {"class": "button", "href": "#/"}, t("nav.back_home")),
+        ),
+    )
+
+
+def _blocks(blocks: list) -> list[El]:
+    return [h("ul", {}, [h("li", {}, item) for item in b["list"]]) if isinstance(b, dict) else h("p", {}, b) for b in blocks]
+
+
+def rules_page(model: Model, t: Catalog) -> El:
+    game_id = model.route.game
+    page = rules(t.lang)[RULES_KEYS[game_id]]
+    return h(
+        "article",
+        {"class": "rules"},
+        h("h1", {"tabindex": "-1"}, t("rules.title", game=page["title"])),
+        h("p", {"class": "lead"}, page["summary"]),
+        [h("section", {}, h("h2", {}, s["heading"]), _blocks(s["blocks"])) for s in page["sections"]],
+        h(
+            "section",
+            {"class": "options"},
+            h("h2", {}, t("rules.options")),
+            h("p", {}, t("rules.options_lead")),
+            h(
+                "dl",
+                {"class": "option-list"},
+                [
+                    [
+                        h("dt", {"data-option": o["id"]}, o["name"]),
+                        h(
+                            "dd",
+                            {},
+                            h("p", {}, h("strong", {}, t("rules.default")), " ", o["default"]),
+                            h("p", {}, h("strong", {}, t("rules.alternative")), " ", o["alternative"]),
+                            h("p", {}, o["text"]),
+                        ),
+                    ]
+                    for o in page["options"]
+                ],
+            ),
+        ),
+        h("p", {}, h("a", {"class": "button primary", "href": f"#/{game_id}"}, t("home.play")), " ", h("a", {"class": "button", "href": "#/"}, t("nav.back_home"))),
+    )
+
+
+def _choices(name: str, legend: str, options: list[tuple[str, str]], current: str, action: str) -> El:
+    return h(
+        "fieldset",
+        {"class": "choices"},
+        h("legend", {}, legend),
+        [
+            h(
+                "label",
+                {"class": "choice"},
+                h("input", {"type": "radio", "name": name, "value": value, "checked": value == current, "data-action": action}),
+                h("span", {}, label),
+            )
+            for value, label in options
+        ],
+    )
+
+
+def settings(model: Model, t: Catalog) -> El:
+    s = model.settings
+    return h(
+        "div",
+        {"class": "settings"},
+        h("h1", {"tabindex": "-1"}, t("settings.title")),
+        h(
+            "div",
+            {"class": "field"},
+            h("label", {"for": "player-name"}, t("settings.name")),
+            h(
+                "input",
+                {"id": "player-name", "type": "text", "maxlength": str(NAME_LENGTH), "autocomplete": "nickname", "value": s.name, "data-action": "set-name", "aria-describedby": "player-name-hint"},
+            ),
+            h("p", {"id": "player-name-hint", "class": "hint"}, t("settings.name_hint")),
+        ),
+        _choices("language", t("settings.language"), [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES], model.language, "set-language"),
+        h(
+            "fieldset",
+            {"class": "choices"},
+            h("legend", {}, t("settings.sound")),
+            h(
+                "label",
+                {"class": "choice switch"},
+                h("input", {"type": "checkbox", "role": "switch", "checked": s.sound, "data-action": "set-sound"}),
+                h("span", {}, t("settings.sound_on")),
+            ),
+        ),
+        _choices("speed", t("settings.speed"), [(v, t(f"settings.speed.{v}")) for v in SPEEDS], s.speed, "set-speed"),
+        _choices("theme", t("settings.theme"), [(v, t(f"settings.theme.{v}")) for v in THEMES], s.theme, "set-theme"),
+        h(
+            "section",
+            {"class": "data"},
+            h("h2", {}, t("settings.data")),
+            h("p", {}, t("settings.data_lead")),
+            h(
+                "div",
+                {"class": "row"},
+                h("button", {"type": "button", "data-action": "export"}, t("settings.export")),
+                h(
+                    "label",
+                    {"class": "button file"},
+                    h("input", {"type": "file", "accept": ".json,application/json", "data-action": "import-file", "class": "visually-hidden"}),
+                    t("settings.import"),
+                ),
+                h("button", {"type": "button", "class": "danger", "data-action": "reset-ask"}, t("settings.reset")),
+            ),
+            h("p", {"class": "offline-status", "data-offline": "ready" if model.offline_ready else "pending"}, t("settings.offline_ready") if model.offline_ready else t("settings.offline_pending")),
+        ),
+    )
+
+
+def missing(model: Model, t: Catalog) -> El:
+    return h(
+        "div",
+        {},
+        h("h1", {"tabindex": "-1"}, t("missing.title")),
+        h("p", {}, t("missing.text")),
+        h("p", {}, h("a", {"class": "button primary", "href": "#/"}, t("nav.back_home"))),
+    )
+
+
+def dialog(model: Model, t: Catalog) -> El | None:
+    if model.dialog != "reset":
+        return None
+    return h(
+        "div",
+        {"class": "backdrop"},
+        h(
+            "div",
+            {"class": "dialog", "role": "alertdialog", "aria-modal": "true", "aria-labelledby": "dialog-title", "aria-describedby": "dialog-text"},
+            h("h2", {"id": "dialog-title"}, t("reset.title")),
+            h("p", {"id": "dialog-text"}, t("reset.text")),
+            h(
+                "div",
+                {"class": "row"},
+                h("button", {"type": "button", "data-action": "dialog-cancel", "autofocus": True}, t("reset.cancel")),
+                h("button", {"type": "button", "class": "danger", "data-action": "reset-confirm"}, t("reset.confirm")),
+            ),
+        ),
+    )

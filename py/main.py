@@ -1,0 +1,15 @@
+"""Boot the page: everything runs inside :func:`etoile.ui.browser.start`."""
+
+import traceback
+
+from js import document, window
+
+try:
+    from etoile.ui.browser import start
+
+    runtime = start()
+except Exception:  # noqa: BLE001 - the page must say something human, never a traceback
+    window.console.error(traceback.format_exc())
+    document.getElementById("loading").hidden = True
+    document.getElementById("fatal").hidden = False
+    document.documentElement.dataset.ready = "failed"

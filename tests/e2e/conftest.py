@@ -1,0 +1,83 @@
+"""Browser tests: one server for the session, Debian's Chromium, a fresh context per test.
+
+Every test's page records the requests it makes and fails if any leaves the
+app's own origin. ``open_app(page, route)`` loads a screen and waits for the
+app's ready marker (never a sleep).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Page
+
+from tools.build import SITE, build
+from tools.serve import serve_in_background
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+TIMEOUT_MS = 30_000
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(item.fspath).parents:
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def base_url() -> Iterator[str]:
+    """The built app, served on a free localhost port for the whole session."""
+    if not (SITE / "sw.js").exists():
+        build()
+    server, url = serve_in_background(SITE)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    return {
+        **browser_type_launch_args,
+        "executable_path": os.environ.get("CHROMIUM", "/usr/bin/chromium"),
+        "args": CHROMIUM_ARGS,
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    return {**browser_context_args, "locale": "en-GB", "accept_downloads": True}
+
+
+@pytest.fixture
+def page(page: Page, base_url: str) -> Iterator[Page]:
+    """pytest-playwright's page, with a 30 s timeout and a same-origin guard."""
+    origin = urlsplit(base_url).netloc
+    foreign: list[str] = []
+
+    def check(request) -> None:  # noqa: ANN001 - a playwright Request
+        parts = urlsplit(request.url)
+        if parts.scheme in ("http", "https", "ws", "wss") and parts.netloc != origin:
+            foreign.append(request.url)
+
+    page.on("request", check)
+    page.set_default_timeout(TIMEOUT_MS)
+    yield page
+    assert foreign == [], f"requests to other origins: {foreign}"
+
+
+def open_app(page: Page, base_url: str, route: str = "#/") -> Page:
+    """Load the app at ``route`` and wait until it has drawn its first screen."""
+    page.goto(base_url + route)
+    page.wait_for_selector("html[data-ready='true']")
+    return page

@@ -1,0 +1,96 @@
+"""Build the served tree `site/`: the app, its Python package as one zip, and the vendored runtime.
+
+The runtime comes from the npm packages pinned in package-lock.json (`npm ci`
+installs them when node_modules does not match). `site/` is exactly what GitHub
+Pages serves; it is not committed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "site"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+APP_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest", "py/main.py")
+APP_DIRS = ("css", "img", "icons")
+RUNTIME = ("pyodide", "@pyscript/core")
+
+
+def locked_version(package: str) -> str:
+    lock = json.loads((ROOT / "package-lock.json").read_text())
+    return lock["packages"][f"node_modules/{package}"]["version"]
+
+
+def installed_version(package: str) -> str | None:
+    manifest = ROOT / "node_modules" / package / "package.json"
+    return json.loads(manifest.read_text())["version"] if manifest.exists() else None
+
+
+def ensure_runtime() -> None:
+    """Install the pinned runtime with `npm ci` unless node_modules already holds it."""
+    if all(installed_version(p) == locked_version(p) for p in RUNTIME):
+        return
+    print("Installing the pinned Pyodide and PyScript (npm ci)…", flush=True)
+    subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+
+
+def zip_package(source: Path, target: Path) -> None:
+    """Zip the `etoile` package reproducibly (sorted names, fixed dates, no caches)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(source.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts and path.suffix in (".py", ".json"):
+                info = zipfile.ZipInfo(str(path.relative_to(source.parent)), date_time=(2020, 1, 1, 0, 0, 0))
+                info.compress_type = zipfile.ZIP_DEFLATED
+                archive.writestr(info, path.read_bytes())
+
+
+def copy(source: Path, target: Path) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(source, target)
+
+
+def write_service_worker(site: Path) -> str:
+    """Fill in sw.js's asset list and version (a hash of every served file); return the version."""
+    files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file() and p.name != ".nojekyll")
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + (site / name).read_bytes())
+    version = digest.hexdigest()[:12]
+    assets = ["./"] + [f"./{name}" for name in files]
+    source = (ROOT / "sw.js").read_text()
+    source = source.replace('const VERSION = "dev";', f'const VERSION = "{version}";', 1)
+    source = source.replace("const ASSETS = [];", f"const ASSETS = {json.dumps(assets, indent=2)};", 1)
+    (site / "sw.js").write_text(source)
+    return version
+
+
+def build(site: Path = SITE) -> str:
+    """Write the served tree into `site`; return its version."""
+    ensure_runtime()
+    if site.exists():
+        shutil.rmtree(site)
+    for name in APP_FILES:
+        copy(ROOT / name, site / name)
+    for folder in APP_DIRS:
+        shutil.copytree(ROOT / folder, site / folder)
+    zip_package(ROOT / "py" / "etoile", site / "py" / "etoile.zip")
+    modules = ROOT / "node_modules"
+    for name in PYODIDE_FILES:
+        copy(modules / "pyodide" / name, site / "vendor" / "pyodide" / name)
+    for path in sorted((modules / "@pyscript" / "core" / "dist").iterdir()):
+        if path.suffix in (".js", ".css"):
+            copy(path, site / "vendor" / "pyscript" / path.name)
+    version = write_service_worker(site)
+    (site / ".nojekyll").write_text("")
+    return version
+
+
+if __name__ == "__main__":
+    print(f"Built {SITE.relative_to(ROOT)}/ (version {build()})")

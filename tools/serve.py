@@ -1,0 +1,60 @@
+"""A static server for the built tree, with the MIME types Pyodide needs.
+
+`.wasm` goes out as application/wasm (streaming compilation and code caching)
+and `.mjs` as JavaScript. `mounts` serves extra folders under a URL prefix (the
+benchmark's bare page).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from pathlib import Path
+
+TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".toml": "text/plain",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+}
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+    mounts: dict[str, Path] = {}
+
+    def translate_path(self, path: str) -> str:
+        for prefix, folder in self.mounts.items():
+            if path.startswith(prefix):
+                return str(folder / path[len(prefix) :].split("?")[0].lstrip("/"))
+        return super().translate_path(path)
+
+    def end_headers(self) -> None:
+        # Always revalidate: a rebuilt tree is seen at once (the service worker does the offline caching).
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
+        pass
+
+
+def make_server(
+    directory: Path, host: str = "127.0.0.1", port: int = 0, mounts: dict[str, Path] | None = None
+) -> http.server.ThreadingHTTPServer:
+    handler = type("MountedHandler", (Handler,), {"mounts": dict(mounts or {})})
+    server = http.server.ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(directory)))
+    server.daemon_threads = True
+    return server
+
+
+def serve_in_background(directory: Path, **kwargs: object) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """Start a server on a free port in a daemon thread; return it and its base URL."""
+    server = make_server(directory, **kwargs)  # type: ignore[arg-type]
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    host, port = server.server_address[:2]
+    return server, f"http://{host}:{port}/"
