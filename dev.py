@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
 """Étoile's developer commands (Python 3.11+, Node/npm, and Chromium for tests).
 
-    python3 dev.py serve [--port 8000]   build the app and serve it on localhost
-    python3 dev.py test [PYTEST ARGS]    set everything up and run every check and test
-    python3 dev.py build                 write the served tree site/ (what GitHub Pages publishes)
-    python3 dev.py bench startup         time to ready of the app against a bare PyScript page
+python3 dev.py serve [--port 8000]   build the app and serve it on localhost
+python3 dev.py test [PYTEST ARGS]    set everything up and run every check and test
+python3 dev.py build                 write the served tree site/ (what GitHub Pages publishes)
+python3 dev.py bench startup         time to ready of the app against a bare PyScript page
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import os
 import shutil
@@ -24,6 +25,7 @@ REQUIREMENTS = ROOT / "requirements-test.txt"
 sys.path.insert(0, str(ROOT))
 
 from tools.build import SITE, build  # noqa: E402
+from tools.serve import make_server  # noqa: E402
 
 
 def venv_python() -> Path:
@@ -45,23 +47,27 @@ def ensure_venv() -> Path:
 
 
 def find_chromium() -> str:
-    for candidate in (os.environ.get("CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"), shutil.which("chromium-browser")):
+    for candidate in (
+        os.environ.get("CHROMIUM"),
+        "/usr/bin/chromium",
+        shutil.which("chromium"),
+        shutil.which("chromium-browser"),
+    ):
         if candidate and Path(candidate).exists():
             return candidate
     sys.exit("Chromium not found: install it (Debian: apt-get install chromium) or set CHROMIUM=/path/to/chromium.")
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from tools.serve import make_server
-
     version = build()
     server = make_server(SITE, host=args.host, port=args.port)
     host, port = server.server_address[:2]
-    print(f"Étoile {version} is served at http://{'localhost' if host == '127.0.0.1' else host}:{port}/  (Ctrl+C to stop)", flush=True)
-    try:
+    print(
+        f"Étoile {version} is served at http://{'localhost' if host == '127.0.0.1' else host}:{port}/  (Ctrl+C to stop)",
+        flush=True,
+    )
+    with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()
-    except KeyboardInterrupt:
-        pass
     return 0
 
 
@@ -69,8 +75,8 @@ def cmd_test(args: argparse.Namespace) -> int:
     python = ensure_venv()
     build()
     env = {**os.environ, "CHROMIUM": find_chromium(), "PYTHONDONTWRITEBYTECODE": "1"}
-    lint = subprocess.run([str(python), "-m", "ruff", "check", "."], cwd=ROOT, env=env)
-    tests = subprocess.run([str(python), "-m", "pytest", *args.pytest_args], cwd=ROOT, env=env)
+    lint = subprocess.run([str(python), "-m", "ruff", "check", "."], cwd=ROOT, env=env, check=False)
+    tests = subprocess.run([str(python), "-m", "pytest", *args.pytest_args], cwd=ROOT, env=env, check=False)
     return lint.returncode or tests.returncode
 
 
@@ -83,7 +89,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     python = ensure_venv()
     build()
     env = {**os.environ, "CHROMIUM": find_chromium()}
-    return subprocess.run([str(python), "-m", f"bench.{args.name}", *args.bench_args], cwd=ROOT, env=env).returncode
+    return subprocess.run([str(python), "-m", f"bench.{args.name}", *args.bench_args], cwd=ROOT, env=env, check=False).returncode
 
 
 def main() -> int:

@@ -58,7 +58,10 @@ def copy(source: Path, target: Path) -> None:
 
 def write_service_worker(site: Path) -> str:
     """Fill in sw.js's asset list and version (a hash of every served file); return the version."""
-    files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file() and p.name != ".nojekyll")
+    skip = {".nojekyll", "sw.js"}
+    files = sorted(
+        p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file() and p.relative_to(site).as_posix() not in skip
+    )
     digest = hashlib.sha256()
     for name in files:
         digest.update(name.encode() + b"\0" + (site / name).read_bytes())

@@ -13,7 +13,7 @@ BACKGROUND, STAR_COLOUR = (0x1F, 0x3A, 0x5F), (0xF2, 0xC1, 0x4E)
 
 def inside(x: float, y: float) -> bool:
     crossings = 0
-    for (x1, y1), (x2, y2) in zip(STAR, STAR[1:] + STAR[:1]):
+    for (x1, y1), (x2, y2) in zip(STAR, STAR[1:] + STAR[:1], strict=True):
         if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
             crossings += 1
     return crossings % 2 == 1
@@ -31,7 +31,7 @@ def png(size: int) -> bytes:
                 for j in range(samples)
             )
             a = hits / samples**2
-            row += bytes(round(b * (1 - a) + s * a) for b, s in zip(BACKGROUND, STAR_COLOUR)) + b"\xff"
+            row += bytes(round(b * (1 - a) + s * a) for b, s in zip(BACKGROUND, STAR_COLOUR, strict=True)) + b"\xff"
         rows.append(bytes(row))
 
     def chunk(kind: bytes, data: bytes) -> bytes:

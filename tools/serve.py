@@ -11,6 +11,7 @@ import functools
 import http.server
 import threading
 from pathlib import Path
+from typing import ClassVar
 
 TYPES = {
     ".wasm": "application/wasm",
@@ -25,13 +26,13 @@ TYPES = {
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
-    mounts: dict[str, Path] = {}
+    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+    mounts: ClassVar[dict[str, Path]] = {}
 
     def translate_path(self, path: str) -> str:
         for prefix, folder in self.mounts.items():
             if path.startswith(prefix):
-                return str(folder / path[len(prefix) :].split("?")[0].lstrip("/"))
+                return str(folder / path[len(prefix) :].split("?", maxsplit=1)[0].lstrip("/"))
         return super().translate_path(path)
 
     def end_headers(self) -> None:
@@ -39,7 +40,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
 

@@ -57,7 +57,7 @@ class Notice:
 @dataclass(frozen=True, slots=True)
 class Model:
     route: Route = HOME
-    settings: Settings = Settings()
+    settings: Settings = field(default_factory=Settings)
     browser_language: str = "en"
     saved_games: tuple[str, ...] = ()
     notices: tuple[Notice, ...] = ()
@@ -71,7 +71,7 @@ class Model:
 
     def notify(self, key: str, level: str = "info", **fields: Any) -> Model:
         notice = Notice(self.next_notice, key, level=level, **fields)
-        return replace(self, notices=self.notices + (notice,), next_notice=self.next_notice + 1)
+        return replace(self, notices=(*self.notices, notice), next_notice=self.next_notice + 1)
 
 
 def record_terms(record: str) -> dict[str, str]:

@@ -71,8 +71,8 @@ class Match:
             self.game,
             self.options,
             self.seed,
-            self.played + (action,),
-            self.states[: self.cursor + 1] + (state,),
+            (*self.played, action),
+            (*self.states[: self.cursor + 1], state),
             self.cursor + 1,
         )
 

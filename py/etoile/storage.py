@@ -181,11 +181,7 @@ class Store:
 
     def set_aside(self) -> dict[str, str]:
         """Every value set aside so far, by key, exactly as it was stored."""
-        return {
-            key: self.backend.get(key) or ""
-            for key in sorted(self.backend.keys())
-            if key.startswith(ASIDE_PREFIX)
-        }
+        return {key: self.backend.get(key) or "" for key in sorted(self.backend.keys()) if key.startswith(ASIDE_PREFIX)}
 
     # -- writing -----------------------------------------------------------
 
@@ -215,7 +211,7 @@ class Store:
 
     def reset(self) -> None:
         """Delete every Étoile value, including those set aside."""
-        for key in self.backend.keys():
+        for key in self.backend.keys():  # noqa: SIM118 - a Backend, not a dict
             if key.startswith((PREFIX, ASIDE_PREFIX)):
                 self.backend.remove(key)
 

@@ -65,7 +65,7 @@ def page(page: Page, base_url: str) -> Iterator[Page]:
     origin = urlsplit(base_url).netloc
     foreign: list[str] = []
 
-    def check(request) -> None:  # noqa: ANN001 - a playwright Request
+    def check(request) -> None:
         parts = urlsplit(request.url)
         if parts.scheme in ("http", "https", "ws", "wss") and parts.netloc != origin:
             foreign.append(request.url)

@@ -16,13 +16,13 @@ from collections import deque
 from datetime import date
 from typing import Any
 
-from js import Blob, URL, Object, document, window
+from js import URL, Blob, Object, document, window
 from pyodide.ffi import JsException, create_proxy, to_js
 
 from etoile.app import Effect, Model, Msg, update, with_problems
-from etoile.i18n import pick_language
+from etoile.i18n import catalog, pick_language
 from etoile.routes import parse
-from etoile.storage import ImportRefused, Store, StorageFull
+from etoile.storage import ImportRefused, StorageFull, Store
 from etoile.ui import dom, views
 from etoile.ui.dom import absent
 from etoile.ui.vdom import El
@@ -91,7 +91,8 @@ class Runtime:
         self.model = model
         self.tree: El | None = None
         self.queue: deque[Msg] = deque()
-        self._proxies = []
+        self._proxies: list[Any] = []
+        self.tasks: set[asyncio.Future] = set()  # keeps running tasks referenced
 
     # -- the loop ----------------------------------------------------------
 
@@ -111,7 +112,7 @@ class Runtime:
             self.render()
             for effect in after_render:
                 self.focus(effect)
-        except Exception:  # noqa: BLE001 - the error boundary of the whole page
+        except Exception:
             self.fail(traceback.format_exc())
 
     def fail(self, details: str) -> None:
@@ -120,7 +121,7 @@ class Runtime:
         try:
             self.model, _ = update(self.model, Msg("error", details))
             self.render()
-        except Exception:  # noqa: BLE001 - even drawing failed: say so in plain text
+        except Exception:
             show_fatal(self.model.language)
 
     def _drain_problems(self) -> None:
@@ -208,7 +209,7 @@ class Runtime:
         if control.type == "file":
             files = control.files
             if files.length:
-                asyncio.ensure_future(self._read_file(action, files.item(0)))
+                self.tasks.add(asyncio.ensure_future(self._read_file(action, files.item(0))))
             control.value = ""
         elif control.type == "checkbox":
             self.dispatch(Msg(action, bool(control.checked)))
@@ -218,7 +219,7 @@ class Runtime:
     async def _read_file(self, action: str, file: Any) -> None:
         try:
             text = str(await file.text())
-        except Exception:  # noqa: BLE001 - an unreadable file is the same as a foreign one
+        except Exception:
             text = ""
         self.dispatch(Msg(action, text))
 
@@ -242,8 +243,6 @@ class Runtime:
 
 def show_fatal(lang: str) -> None:
     """Replace the page by one plain sentence (used only when even the error notice cannot be drawn)."""
-    from etoile.i18n import catalog
-
     box = document.getElementById("fatal")
     box.textContent = catalog(lang)("boot.failed")
     box.hidden = False
@@ -280,5 +279,5 @@ def start() -> Runtime:
     runtime.bind()
     document.getElementById("loading").hidden = True
     document.documentElement.dataset.ready = "true"
-    asyncio.ensure_future(register_service_worker(runtime))
+    runtime.tasks.add(asyncio.ensure_future(register_service_worker(runtime)))
     return runtime

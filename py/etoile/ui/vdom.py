@@ -25,7 +25,7 @@ class El:
         """All the text inside, as a player would read it (for tests)."""
         return "".join(c if isinstance(c, str) else c.text() for c in self.children)
 
-    def find_all(self, predicate) -> list[El]:  # noqa: ANN001 - a callable on El
+    def find_all(self, predicate) -> list[El]:
         """Every element below (and including) this one that matches ``predicate``."""
         found = [self] if predicate(self) else []
         for child in self.children:

@@ -193,7 +193,13 @@ def rules_page(model: Model, t: Catalog) -> El:
                 ],
             ),
         ),
-        h("p", {}, h("a", {"class": "button primary", "href": f"#/{game_id}"}, t("home.play")), " ", h("a", {"class": "button", "href": "#/"}, t("nav.back_home"))),
+        h(
+            "p",
+            {},
+            h("a", {"class": "button primary", "href": f"#/{game_id}"}, t("home.play")),
+            " ",
+            h("a", {"class": "button", "href": "#/"}, t("nav.back_home")),
+        ),
     )
 
 
@@ -226,11 +232,25 @@ def settings(model: Model, t: Catalog) -> El:
             h("label", {"for": "player-name"}, t("settings.name")),
             h(
                 "input",
-                {"id": "player-name", "type": "text", "maxlength": str(NAME_LENGTH), "autocomplete": "nickname", "value": s.name, "data-action": "set-name", "aria-describedby": "player-name-hint"},
+                {
+                    "id": "player-name",
+                    "type": "text",
+                    "maxlength": str(NAME_LENGTH),
+                    "autocomplete": "nickname",
+                    "value": s.name,
+                    "data-action": "set-name",
+                    "aria-describedby": "player-name-hint",
+                },
             ),
             h("p", {"id": "player-name-hint", "class": "hint"}, t("settings.name_hint")),
         ),
-        _choices("language", t("settings.language"), [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES], model.language, "set-language"),
+        _choices(
+            "language",
+            t("settings.language"),
+            [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
+            model.language,
+            "set-language",
+        ),
         h(
             "fieldset",
             {"class": "choices"},
@@ -256,12 +276,24 @@ def settings(model: Model, t: Catalog) -> El:
                 h(
                     "label",
                     {"class": "button file"},
-                    h("input", {"type": "file", "accept": ".json,application/json", "data-action": "import-file", "class": "visually-hidden"}),
+                    h(
+                        "input",
+                        {
+                            "type": "file",
+                            "accept": ".json,application/json",
+                            "data-action": "import-file",
+                            "class": "visually-hidden",
+                        },
+                    ),
                     t("settings.import"),
                 ),
                 h("button", {"type": "button", "class": "danger", "data-action": "reset-ask"}, t("settings.reset")),
             ),
-            h("p", {"class": "offline-status", "data-offline": "ready" if model.offline_ready else "pending"}, t("settings.offline_ready") if model.offline_ready else t("settings.offline_pending")),
+            h(
+                "p",
+                {"class": "offline-status", "data-offline": "ready" if model.offline_ready else "pending"},
+                t("settings.offline_ready") if model.offline_ready else t("settings.offline_pending"),
+            ),
         ),
     )
 
@@ -284,7 +316,13 @@ def dialog(model: Model, t: Catalog) -> El | None:
         {"class": "backdrop"},
         h(
             "div",
-            {"class": "dialog", "role": "alertdialog", "aria-modal": "true", "aria-labelledby": "dialog-title", "aria-describedby": "dialog-text"},
+            {
+                "class": "dialog",
+                "role": "alertdialog",
+                "aria-modal": "true",
+                "aria-labelledby": "dialog-title",
+                "aria-describedby": "dialog-text",
+            },
             h("h2", {"id": "dialog-title"}, t("reset.title")),
             h("p", {"id": "dialog-text"}, t("reset.text")),
             h(

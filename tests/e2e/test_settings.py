@@ -1,0 +1,146 @@
+"""Settings a player changes and expects to find again: colour theme, sound, animation speed."""
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import open_app
+from tests.e2e.support import body_luminance, hold_boot, release_boot, saved_settings, wait_boot_held
+
+DARK = 0.05  # the dark theme's background is far below this luminance
+LIGHT = 0.6  # the light theme's background is far above it
+
+
+def css_speed(page: Page) -> str:
+    return page.evaluate("() => getComputedStyle(document.documentElement).getPropertyValue('--speed').trim()")
+
+
+def test_dark_theme_darkens_the_page_and_is_there_again_after_a_reload(page: Page, base_url: str) -> None:
+    open_app(page, base_url, "#/settings")
+    html = page.locator("html")
+    expect(html).to_have_attribute("data-theme", "system")
+    expect(page.get_by_role("radio", name="Same as the system")).to_be_checked()
+    assert body_luminance(page) > LIGHT
+
+    page.get_by_role("radio", name="Dark").check()
+    expect(html).to_have_attribute("data-theme", "dark")
+    assert body_luminance(page) < DARK
+    assert page.evaluate("() => getComputedStyle(document.documentElement).colorScheme") == "dark"
+    assert saved_settings(page)["theme"] == "dark"
+
+    # After a reload the page is dark from the first paint, before Python is ready.
+    hold_boot(page)
+    page.reload(wait_until="domcontentloaded")
+    wait_boot_held(page)
+    expect(html).to_have_attribute("data-theme", "dark")
+    assert body_luminance(page) < DARK
+    release_boot(page)
+    expect(html).to_have_attribute("data-theme", "dark")
+    expect(page.get_by_role("radio", name="Dark")).to_be_checked()
+    assert body_luminance(page) < DARK
+
+    page.get_by_role("radio", name="Light").check()
+    expect(html).to_have_attribute("data-theme", "light")
+    assert body_luminance(page) > LIGHT
+    assert saved_settings(page)["theme"] == "light"
+
+
+def test_same_as_the_system_follows_a_dark_system_and_a_choice_overrides_it(page: Page, base_url: str) -> None:
+    page.emulate_media(color_scheme="dark")
+    open_app(page, base_url, "#/settings")
+    html = page.locator("html")
+    expect(html).to_have_attribute("data-theme", "system")
+    assert body_luminance(page) < DARK
+
+    page.get_by_role("radio", name="Light").check()
+    expect(html).to_have_attribute("data-theme", "light")
+    assert body_luminance(page) > LIGHT
+
+    page.get_by_role("radio", name="Same as the system").check()
+    expect(html).to_have_attribute("data-theme", "system")
+    assert body_luminance(page) < DARK
+    assert saved_settings(page)["theme"] == "system"
+
+    # The system turns light while the page is open: the page follows at once.
+    page.emulate_media(color_scheme="light")
+    page.wait_for_function("() => !matchMedia('(prefers-color-scheme: dark)').matches")
+    assert body_luminance(page) > LIGHT
+
+
+def test_sound_switch_and_animation_speed_are_remembered(page: Page, base_url: str) -> None:
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    open_app(page, base_url, "#/settings")
+    html = page.locator("html")
+    sound = page.get_by_role("switch", name="Sound effects")
+    expect(sound).to_be_checked()
+    expect(html).to_have_attribute("data-speed", "normal")
+    expect(page.get_by_role("radio", name="Normal")).to_be_checked()
+    assert css_speed(page) == "1"
+
+    sound.uncheck()
+    expect(sound).not_to_be_checked()
+    assert saved_settings(page)["sound"] is False
+    page.get_by_role("radio", name="Fast").check()
+    expect(html).to_have_attribute("data-speed", "fast")
+    assert css_speed(page) == "0.5"
+    assert saved_settings(page)["speed"] == "fast"
+
+    page.reload()
+    page.wait_for_selector("html[data-ready='true']")
+    expect(sound).not_to_be_checked()
+    expect(html).to_have_attribute("data-speed", "fast")
+    expect(page.get_by_role("radio", name="Fast")).to_be_checked()
+    assert css_speed(page) == "0.5"
+
+    sound.check()  # plays the switch's click sound
+    expect(sound).to_be_checked()
+    assert saved_settings(page)["sound"] is True
+    page.get_by_role("radio", name="No animation").check()
+    expect(html).to_have_attribute("data-speed", "off")
+    assert css_speed(page) == "0"
+    page.get_by_role("radio", name="Slow").check()
+    expect(html).to_have_attribute("data-speed", "slow")
+    assert css_speed(page) == "2"
+
+    page.reload()
+    page.wait_for_selector("html[data-ready='true']")
+    expect(sound).to_be_checked()
+    expect(html).to_have_attribute("data-speed", "slow")
+    expect(page.get_by_role("radio", name="Slow")).to_be_checked()
+    expect(page.locator(".notice")).to_have_count(0)
+    assert errors == []
+
+
+def test_reduced_motion_stops_the_animations(page: Page, base_url: str) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    hold_boot(page)
+    page.goto(base_url + "#/settings", wait_until="domcontentloaded")
+    wait_boot_held(page)
+    star = page.locator(".loading-star")
+    expect(star).to_be_visible()
+    expect(star).to_have_css("animation-name", "spin")
+    expect(star).to_have_css("animation-duration", "0s")
+    # The same spinner turns when the player does not ask for reduced motion.
+    page.emulate_media(reduced_motion="no-preference")
+    expect(star).to_have_css("animation-duration", "2.4s")
+    page.emulate_media(reduced_motion="reduce")
+    expect(star).to_have_css("animation-duration", "0s")
+
+    release_boot(page)
+    assert css_speed(page) == "0"
+    expect(page.get_by_role("button", name="Export to a file")).to_have_css("transition-duration", "0s")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="App bug: css/app.css sets --speed: 0 under prefers-reduced-motion with ':root', which loses to the more "
+    "specific ':root[data-speed=slow|fast]' rules, so a player who chose Slow or Fast gets --speed 2 or 0.5 "
+    "although the system asks for reduced motion.",
+)
+def test_reduced_motion_wins_over_a_chosen_animation_speed(page: Page, base_url: str) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    open_app(page, base_url, "#/settings")
+    for label, value in (("Slow", "slow"), ("Fast", "fast")):
+        page.get_by_role("radio", name=label).check()
+        expect(page.locator("html")).to_have_attribute("data-speed", value)
+        assert css_speed(page) == "0", f"--speed with {value} chosen and reduced motion"

@@ -1,0 +1,204 @@
+"""The app's transitions and screens, without a browser."""
+
+import pytest
+
+from etoile.app import Effect, Model, Msg, Notice, update, with_problems
+from etoile.i18n import catalog, rules
+from etoile.routes import Route
+from etoile.settings import Settings
+from etoile.storage import Problem
+from etoile.ui.vdom import El
+from etoile.ui.views import notice_text, title, view
+
+
+def run(model: Model, *msgs: Msg) -> tuple[Model, list[Effect]]:
+    effects: list[Effect] = []
+    for msg in msgs:
+        model, more = update(model, msg)
+        effects += more
+    return model, effects
+
+
+def by(attr: str, value: str | None = None):
+    return lambda el: attr in el.attrs and (value is None or el.attrs[attr] == value)
+
+
+def tag(name: str):
+    return lambda el: el.tag == name
+
+
+def test_a_route_message_changes_the_screen_and_moves_focus_to_its_heading() -> None:
+    model, effects = run(Model(), Msg("route", "#/rules/421"))
+    assert model.route == Route("rules", "421")
+    assert effects == [Effect("focus-heading")]
+
+
+@pytest.mark.parametrize(
+    ("msg", "changed"),
+    [
+        (Msg("set-language", "fr"), {"language": "fr"}),
+        (Msg("set-theme", "dark"), {"theme": "dark"}),
+        (Msg("set-speed", "off"), {"speed": "off"}),
+        (Msg("set-sound", False), {"sound": False}),
+        (Msg("set-name", "  Zoé \n"), {"name": "Zoé"}),
+    ],
+)
+def test_each_setting_is_applied_and_saved(msg: Msg, changed: dict) -> None:
+    model, effects = run(Model(), msg)
+    assert model.settings == Settings(**changed)
+    assert Effect("save-settings") in effects
+
+
+@pytest.mark.parametrize("msg", [Msg("set-language", "de"), Msg("set-theme", "pink"), Msg("set-speed", 3), Msg("nonsense")])
+def test_an_unknown_value_changes_nothing(msg: Msg) -> None:
+    assert run(Model(), msg) == (Model(), [])
+
+
+def test_the_language_follows_the_browser_until_the_player_picks_one() -> None:
+    model = Model(browser_language="ru")
+    assert model.language == "ru"
+    assert run(model, Msg("set-language", "fr"))[0].language == "fr"
+
+
+def test_reset_asks_first_then_deletes_everything_and_says_so() -> None:
+    model = Model(settings=Settings(theme="dark"), saved_games=("421",))
+    asked, effects = run(model, Msg("reset-ask"))
+    assert asked.dialog == "reset" and effects == [Effect("focus-dialog")]
+    kept, _ = run(asked, Msg("dialog-cancel"))
+    assert kept.dialog is None and kept.settings.theme == "dark"
+    done, effects = run(asked, Msg("reset-confirm"))
+    assert effects == [Effect("reset")]
+    assert (done.settings, done.saved_games, done.dialog) == (Settings(), (), None)
+    assert [n.key for n in done.notices] == ["reset.done"]
+
+
+def test_storage_problems_become_notices_that_name_the_record() -> None:
+    model = with_problems(
+        Model(), [Problem("unreadable", "settings", "bad json", "etoile-aside:settings:1"), Problem("full", "match:421")]
+    )
+    first, second = model.notices
+    t = catalog("en")
+    assert notice_text(first, t).startswith("Some saved data (your settings) could not be read")
+    assert first.aside_key == "etoile-aside:settings:1" and first.details == "bad json"
+    assert notice_text(second, t).startswith("This browser's storage is full, so your 421 game could not be saved.")
+    assert notice_text(second, catalog("ru")).startswith("Не удалось сохранить данные (ваша партия «421»)")
+
+
+def test_a_refused_import_says_why_and_a_good_one_how_many() -> None:
+    t = catalog("en")
+    model, _ = run(Model(), Msg("import-refused", {"reason": "bad_record", "record": "settings", "detail": "theme"}))
+    assert (
+        notice_text(model.notices[0], t)
+        == "The file was not imported and nothing changed: the data for your settings in it is not valid."
+    )
+    model, _ = run(Model(), Msg("imported", {"count": 2, "settings": Settings(theme="dark"), "saved_games": ["421"]}))
+    assert notice_text(model.notices[0], t) == "2 items imported."
+    assert model.settings.theme == "dark" and model.saved_games == ("421",)
+
+
+def test_notices_are_dismissed_one_by_one_and_discarding_an_aside_value_deletes_it() -> None:
+    model = Model().notify("reset.done").notify("storage.unreadable", aside_key="etoile-aside:settings:1")
+    model, _ = run(model, Msg("dismiss", "1"))
+    assert [n.id for n in model.notices] == [2]
+    model, effects = run(model, Msg("discard-aside", "etoile-aside:settings:1"))
+    assert model.notices == () and effects == [Effect("discard-aside", {"key": "etoile-aside:settings:1"})]
+
+
+def test_an_error_is_a_friendly_notice_with_the_details_folded_away() -> None:
+    model, _ = run(Model(), Msg("error", "Traceback (most recent call last): ..."))
+    page = view(model)
+    [details] = page.find_all(tag("details"))
+    assert "Traceback" in details.text()
+    assert "Traceback" not in "".join(el.text() for el in page.find_all(tag("p")))
+    assert page.find_all(by("role", "alert"))[0].find_all(tag("p"))[0].text().startswith("Something went wrong")
+
+
+def test_the_home_screen_lists_the_three_games_with_picture_line_and_rules() -> None:
+    page = view(Model())
+    cards = page.find_all(by("data-game"))
+    assert [c.attrs["data-game"] for c in cards] == ["421", "generala", "chinese-checkers"]
+    for card in cards:
+        game = card.attrs["data-game"]
+        assert card.find_all(tag("img"))[0].attrs["src"] == f"img/{game}.svg"
+        assert catalog("en")(f"game.{game}.line") in card.text()
+        assert [a.attrs["href"] for a in card.find_all(tag("a"))] == [f"#/{game}", f"#/rules/{game}"]
+
+
+def test_a_game_in_progress_offers_continue_on_the_home_screen() -> None:
+    page = view(Model(saved_games=("generala",)))
+    generala = page.find_all(by("data-game", "generala"))[0]
+    assert [a.text() for a in generala.find_all(tag("a"))] == ["Continue", "New game", "Rules"]
+    other = page.find_all(by("data-game", "421"))[0]
+    assert "Continue" not in other.text()
+
+
+def test_a_hostile_name_stays_a_text_node() -> None:
+    name = "<img src=x onerror=alert(1)>"
+    page = view(Model(settings=Settings(name=name)))
+    greeting = page.find_all(by("class", "greeting"))[0]
+    assert greeting.children == ["Welcome back, <img src=x onerror=alert(1)>."]
+    assert not page.find_all(lambda el: el.tag == "img" and el.attrs.get("src") == "x")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+@pytest.mark.parametrize(("game", "key"), [("421", "four21"), ("generala", "generala"), ("chinese-checkers", "chinese_checkers")])
+def test_the_rules_page_states_every_section_and_option(lang: str, game: str, key: str) -> None:
+    page = view(Model(route=Route("rules", game), settings=Settings(language=lang)))
+    text = page.text()
+    content = rules(lang)[key]
+    for section in content["sections"]:
+        assert section["heading"] in text
+    for option in content["options"]:
+        for field in ("name", "default", "alternative", "text"):
+            assert option[field] in text
+
+
+def test_the_settings_screen_shows_the_current_choices() -> None:
+    page = view(Model(route=Route("settings"), settings=Settings(language="fr", theme="dark", speed="fast", sound=False)))
+    checked = {
+        el.attrs["name"]: el.attrs["value"]
+        for el in page.find_all(tag("input"))
+        if el.attrs.get("checked") and "name" in el.attrs
+    }
+    assert checked == {"language": "fr", "speed": "fast", "theme": "dark"}
+    switch = page.find_all(by("role", "switch"))[0]
+    assert "checked" not in switch.attrs
+
+
+def test_the_reset_dialog_is_a_labelled_alertdialog() -> None:
+    page = view(Model(route=Route("settings"), dialog="reset"))
+    [dialog] = page.find_all(by("role", "alertdialog"))
+    assert dialog.attrs["aria-modal"] == "true"
+    assert [b.attrs["data-action"] for b in dialog.find_all(tag("button"))] == ["dialog-cancel", "reset-confirm"]
+
+
+@pytest.mark.parametrize(
+    ("route", "expected"),
+    [(Route("home"), "Étoile"), (Route("rules", "421"), "Rules of 421 · Étoile"), (Route("settings"), "Settings · Étoile")],
+)
+def test_the_document_title_names_the_screen(route: Route, expected: str) -> None:
+    assert title(Model(route=route)) == expected
+
+
+def test_every_screen_has_one_h1_and_every_control_a_name() -> None:
+    screens = [Route("home"), Route("settings"), Route("missing")] + [
+        Route(s, g) for s in ("game", "rules") for g in ("421", "generala", "chinese-checkers")
+    ]
+    for route in screens:
+        page = view(Model(route=route, dialog="reset" if route.screen == "settings" else None))
+        assert len(page.find_all(tag("h1"))) == 1, route
+        for control in page.find_all(lambda el: el.tag in ("a", "button")):
+            assert control.text().strip(), (route, control)
+
+
+def test_views_only_build_elements_and_strings() -> None:
+    def check(node: El | str) -> None:
+        if isinstance(node, El):
+            assert all(isinstance(v, str | bool | int) for v in node.attrs.values())
+            for child in node.children:
+                check(child)
+        else:
+            assert isinstance(node, str)
+
+    model = Model(notices=(Notice(1, "reset.done"),), route=Route("settings"), dialog="reset")
+    check(view(model))

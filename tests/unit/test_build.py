@@ -1,0 +1,79 @@
+"""The served tree: complete, self-contained, and versioned for the offline cache."""
+
+import json
+import re
+import tomllib
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from tools.build import PYODIDE_FILES, ROOT, SITE, build, locked_version, write_service_worker
+
+
+@pytest.fixture(scope="module")
+def site() -> Path:
+    build()
+    return SITE
+
+
+def test_the_runtime_is_pinned_to_exact_versions() -> None:
+    package = json.loads((ROOT / "package.json").read_text())
+    for name, version in package["dependencies"].items():
+        assert re.fullmatch(r"\d+\.\d+\.\d+", version), name
+        assert locked_version(name) == version
+
+
+def test_pyscript_toml_loads_the_vendored_pyodide_and_the_package_zip(site: Path) -> None:
+    config = tomllib.loads((site / "pyscript.toml").read_text())
+    assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
+    assert config["files"] == {"./py/etoile.zip": "./*"}
+    assert "packages" not in config
+    for name in PYODIDE_FILES:
+        assert (site / "vendor" / "pyodide" / name).is_file()
+    assert (site / "vendor" / "pyscript" / "core.js").is_file()
+
+
+def test_the_zip_holds_every_module_and_locale_and_nothing_else(site: Path) -> None:
+    with zipfile.ZipFile(site / "py" / "etoile.zip") as archive:
+        names = set(archive.namelist())
+    source = ROOT / "py"
+    expected = {p.relative_to(source).as_posix() for p in (source / "etoile").rglob("*") if p.suffix in (".py", ".json")}
+    assert names == expected
+    assert "etoile/__init__.py" in names and "etoile/locales/ru.json" in names
+
+
+def test_the_service_worker_caches_every_served_file(site: Path) -> None:
+    source = (site / "sw.js").read_text()
+    assets = json.loads(re.search(r"const ASSETS = (\[.*?\]);", source, re.S).group(1))
+    served = {"./" + p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()} - {"./.nojekyll", "./sw.js"}
+    assert set(assets) == served | {"./"}
+    assert re.search(r'const VERSION = "[0-9a-f]{12}";', source)
+
+
+def test_the_cache_version_changes_when_any_file_changes(tmp_path: Path) -> None:
+    (tmp_path / "a.txt").write_text("one")
+    first = write_service_worker(tmp_path)
+    assert write_service_worker(tmp_path) == first
+    (tmp_path / "a.txt").write_text("two")
+    assert write_service_worker(tmp_path) != first
+
+
+def test_github_pages_gets_a_nojekyll_file(site: Path) -> None:
+    assert (site / ".nojekyll").exists()
+
+
+def test_the_page_names_no_other_origin(site: Path) -> None:
+    for name in ("index.html", "manifest.webmanifest", "css/app.css", "sw.js", "pyscript.toml"):
+        text = (site / name).read_text()
+        assert not re.search(r"""(src|href|url)\s*[=(]\s*["']?(https?:)?//""", text), name
+        assert "cdn" not in text.lower(), name
+
+
+def test_the_manifest_makes_an_installable_app(site: Path) -> None:
+    manifest = json.loads((site / "manifest.webmanifest").read_text())
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "./"
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        assert (site / icon["src"]).is_file()
