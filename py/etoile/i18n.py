@@ -1,7 +1,9 @@
 """User-visible text in English, French and Russian.
 
-Strings live in ``locales/<lang>.json`` (flat keys, ``{name}`` placeholders) and
-the rules pages in ``locales/rules.<lang>.json``. A value may be a plural
+Strings live in ``locales/<lang>/*.json``: flat keys with ``{name}``
+placeholders, one file per part of the app (``app.json`` for the shell, one per
+game), all merged into one table; key prefixes keep them apart. The rules
+pages are ``locales/<lang>/rules.json``. A value may be a plural
 table ``{"one": ..., "few": ..., "many": ..., "other": ...}`` chosen by
 :func:`plural_form` from the ``count`` parameter.
 
@@ -38,18 +40,34 @@ def plural_form(lang: str, count: int) -> str:
     return "one" if n == 1 else "other"
 
 
+RULES_FILE = "rules.json"
+
+
+def _load(path: Path) -> Any:
+    with open(path, encoding="utf-8") as file:
+        return json.load(file)
+
+
+@cache
+def string_files(lang: str) -> dict[str, dict[str, Any]]:
+    """Each string file of ``lang`` by name (``app.json``, ``four21.json``, ...)."""
+    folder = _DIR / lang
+    return {p.name: _load(p) for p in sorted(folder.glob("*.json")) if p.name != RULES_FILE}
+
+
 @cache
 def strings(lang: str) -> dict[str, Any]:
-    """The raw string table of ``lang``."""
-    with open(_DIR / f"{lang}.json", encoding="utf-8") as file:
-        return json.load(file)
+    """The whole string table of ``lang``."""
+    table: dict[str, Any] = {}
+    for part in string_files(lang).values():
+        table.update(part)
+    return table
 
 
 @cache
 def rules(lang: str) -> dict[str, Any]:
     """The rules pages of ``lang``: ``{game: {title, summary, sections, options}}``."""
-    with open(_DIR / f"rules.{lang}.json", encoding="utf-8") as file:
-        return json.load(file)
+    return _load(_DIR / lang / RULES_FILE)
 
 
 class Catalog:

@@ -40,7 +40,7 @@ def test_the_zip_holds_every_module_and_locale_and_nothing_else(site: Path) -> N
     source = ROOT / "py"
     expected = {p.relative_to(source).as_posix() for p in (source / "etoile").rglob("*") if p.suffix in (".py", ".json")}
     assert names == expected
-    assert "etoile/__init__.py" in names and "etoile/locales/ru.json" in names
+    assert "etoile/__init__.py" in names and "etoile/locales/ru/app.json" in names
 
 
 def test_the_service_worker_caches_every_served_file(site: Path) -> None:

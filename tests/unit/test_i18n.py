@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from etoile.i18n import Catalog, catalog, pick_language, plural_form, rules, strings
+from etoile.i18n import Catalog, catalog, pick_language, plural_form, rules, string_files, strings
 from etoile.routes import GAMES, RULES_KEYS
 from etoile.settings import LANGUAGES
 
@@ -27,8 +27,16 @@ def placeholders(value: str | dict) -> set[str]:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_language_has_exactly_the_english_keys(lang: str) -> None:
-    assert set(strings(lang)) == set(strings("en"))
+def test_every_language_has_exactly_the_english_keys_in_the_same_files(lang: str) -> None:
+    assert {name: set(part) for name, part in string_files(lang).items()} == {
+        name: set(part) for name, part in string_files("en").items()
+    }
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_key_is_defined_in_two_files(lang: str) -> None:
+    sizes = [len(part) for part in string_files(lang).values()]
+    assert sum(sizes) == len(strings(lang))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
