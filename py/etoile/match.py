@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from etoile.games import JSON, REGISTRY, Game, IllegalAction, Outcome
+from etoile.settings import clean_name
 
 FORMAT = 1
 """Version of :meth:`Match.to_json`'s layout."""
@@ -21,6 +22,29 @@ FORMAT = 1
 
 class InvalidMatch(ValueError):
     """Saved match data that does not describe a game the rules can replay."""
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Who plays a seat: a person's ``name``, or the computer at ``level`` (``computer`` is ``None`` for a person)."""
+
+    name: str
+    computer: str | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or self.name != clean_name(self.name):
+            raise ValueError("a seat's name must be a short line of text")
+        if self.computer is not None and not (isinstance(self.computer, str) and self.computer.isidentifier()):
+            raise ValueError("a computer seat needs a level name")
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"name": self.name, "computer": self.computer}
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Seat:
+        if not isinstance(data, dict) or set(data) != {"name", "computer"}:
+            raise ValueError("a seat must be an object with 'name' and 'computer'")
+        return cls(data["name"], data["computer"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,10 +62,14 @@ class Match:
     actions: tuple[Any, ...]
     states: tuple[Any, ...]
     cursor: int
+    seats: tuple[Seat, ...] = ()
 
     @classmethod
-    def new(cls, game: Game, options: Mapping[str, JSON], seed: int) -> Match:
-        return cls(game, dict(options), seed, (), (game.start(options, seed),), 0)
+    def new(cls, game: Game, options: Mapping[str, JSON], seed: int, seats: tuple[Seat, ...] = ()) -> Match:
+        """A match before its first action; ``seats``, if given, name one player per seat."""
+        if seats and len(seats) != options.get("players"):
+            raise ValueError(f"{len(seats)} seats for {options.get('players')} players")
+        return cls(game, dict(options), seed, (), (game.start(options, seed),), 0, tuple(seats))
 
     @property
     def state(self) -> Any:
@@ -74,6 +102,7 @@ class Match:
             (*self.played, action),
             (*self.states[: self.cursor + 1], state),
             self.cursor + 1,
+            self.seats,
         )
 
     def undo(self, count: int = 1) -> Match:
@@ -87,7 +116,7 @@ class Match:
         return self._at(self.cursor + count)
 
     def _at(self, cursor: int) -> Match:
-        return Match(self.game, self.options, self.seed, self.actions, self.states, cursor)
+        return Match(self.game, self.options, self.seed, self.actions, self.states, cursor, self.seats)
 
     def replay(self) -> Iterator[tuple[Any | None, Any]]:
         """Yield ``(action, state)`` from the start (action ``None``) to the cursor."""
@@ -103,6 +132,7 @@ class Match:
             "seed": self.seed,
             "actions": [self.game.action_to_json(a) for a in self.actions],
             "cursor": self.cursor,
+            "seats": [seat.to_json() for seat in self.seats],
         }
 
     @classmethod
@@ -116,7 +146,7 @@ class Match:
         if game is None:
             raise InvalidMatch(f"unknown game {data.get('game')!r}")
         options, seed = data.get("options"), data.get("seed")
-        actions, cursor = data.get("actions"), data.get("cursor")
+        actions, cursor, seats = data.get("actions"), data.get("cursor"), data.get("seats", [])
         if not isinstance(options, dict):
             raise InvalidMatch("options must be an object")
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -125,8 +155,10 @@ class Match:
             raise InvalidMatch("actions must be a list")
         if not isinstance(cursor, int) or isinstance(cursor, bool) or not 0 <= cursor <= len(actions):
             raise InvalidMatch("cursor must be an integer within the actions")
+        if not isinstance(seats, list):
+            raise InvalidMatch("seats must be a list")
         try:
-            match = cls.new(game, options, seed)
+            match = cls.new(game, options, seed, tuple(Seat.from_json(seat) for seat in seats))
             for raw in actions:
                 match = match.play(game.action_from_json(raw))
         except (ValueError, TypeError, KeyError) as error:

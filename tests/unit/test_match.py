@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from etoile.games import IllegalAction, Outcome
-from etoile.match import InvalidMatch, Match
+from etoile.match import InvalidMatch, Match, Seat
 from tests.unit import pig
 
 
@@ -72,13 +72,20 @@ def test_replay_yields_every_state_from_the_start() -> None:
 
 
 def test_a_saved_match_reloads_to_the_same_state_and_cursor() -> None:
-    match = play(Match.new(pig, {"players": 2, "target": 10}, seed=421), ["roll", "roll", "hold", "roll"]).undo()
+    seats = (Seat("Zoé"), Seat("Computer", "expert"))
+    match = play(Match.new(pig, {"players": 2, "target": 10}, seed=421, seats=seats), ["roll", "roll", "hold", "roll"]).undo()
     text = json.dumps(match.to_json())
     again = Match.from_json(json.loads(text), {"pig": pig})
     assert again.state == match.state
     assert again.actions == match.actions
     assert again.cursor == 3
     assert again.options == {"players": 2, "target": 10}
+    assert again.seats == seats
+
+
+def test_seats_must_match_the_number_of_players() -> None:
+    with pytest.raises(ValueError, match="3 seats for 2 players"):
+        Match.new(pig, {"players": 2}, seed=1, seats=(Seat("a"), Seat("b"), Seat("c")))
 
 
 @pytest.mark.parametrize(
@@ -93,6 +100,10 @@ def test_a_saved_match_reloads_to_the_same_state_and_cursor() -> None:
         ({"actions": ["hold"], "cursor": 1}, "do not replay"),
         ({"actions": ["jump"], "cursor": 1}, "do not replay"),
         ({"options": {"players": 9}}, "do not replay"),
+        ({"seats": {}}, "seats must be a list"),
+        ({"options": {"players": 2}, "seats": [{"name": "a", "computer": None}]}, "1 seats for 2 players"),
+        ({"options": {"players": 2}, "seats": [{"name": "<b>\n", "computer": None}] * 2}, "a seat's name must be"),
+        ({"options": {"players": 2}, "seats": [{"name": "x", "computer": "1; alert()"}] * 2}, "needs a level name"),
     ],
 )
 def test_a_tampered_save_is_refused_with_a_reason(change: dict, message: str) -> None:
