@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-APP_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest", "py/main.py")
+APP_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest", "py/main.py", "py/worker.py")
 APP_DIRS = ("css", "img", "icons")
 RUNTIME = ("pyodide", "@pyscript/core")
 

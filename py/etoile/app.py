@@ -9,69 +9,15 @@ so every screen and every transition is tested on plain CPython.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import replace
 
-from etoile.routes import HOME, Route, parse
+from etoile import play
+from etoile.model import Effect, Model, Msg, Notice
+from etoile.routes import parse
 from etoile.settings import LANGUAGES, SPEEDS, THEMES, Settings, clean_name
 from etoile.storage import Problem
 
-
-@dataclass(frozen=True, slots=True)
-class Msg:
-    """What happened: ``action`` names it (the ``data-action`` of a control), ``value`` carries its input."""
-
-    action: str
-    value: Any = None
-
-
-@dataclass(frozen=True, slots=True)
-class Effect:
-    """Something for the runtime to do: ``kind`` plus its arguments."""
-
-    kind: str
-    args: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
-class Notice:
-    """A message for the player. ``key`` is a locale key, ``params`` fill it in.
-
-    ``terms`` are parameters that are locale keys themselves: they are
-    translated in order, each seeing the ones before (so ``{"game":
-    "game.421.name", "record": "record.match"}`` reads "your 421 game").
-
-    ``details`` is technical text shown folded away; ``aside_key`` offers
-    download and discard buttons for a value that was set aside.
-    """
-
-    id: int
-    key: str
-    params: dict[str, Any] = field(default_factory=dict)
-    terms: dict[str, str] = field(default_factory=dict)
-    level: str = "info"
-    details: str = ""
-    aside_key: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Model:
-    route: Route = HOME
-    settings: Settings = field(default_factory=Settings)
-    browser_language: str = "en"
-    saved_games: tuple[str, ...] = ()
-    notices: tuple[Notice, ...] = ()
-    dialog: str | None = None
-    offline_ready: bool = False
-    next_notice: int = 1
-
-    @property
-    def language(self) -> str:
-        return self.settings.language or self.browser_language
-
-    def notify(self, key: str, level: str = "info", **fields: Any) -> Model:
-        notice = Notice(self.next_notice, key, level=level, **fields)
-        return replace(self, notices=(*self.notices, notice), next_notice=self.next_notice + 1)
+__all__ = ["Effect", "Model", "Msg", "Notice", "update", "with_problems"]
 
 
 def record_terms(record: str) -> dict[str, str]:
@@ -127,7 +73,7 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
         case "import-file":
             return model, [Effect("import", {"text": value})]
         case "imported":
-            return replace(model, settings=value["settings"], saved_games=tuple(value["saved_games"])).notify(
+            return replace(model, settings=value["settings"], matches=dict(value["matches"]), tables={}).notify(
                 "import.done", params={"count": value["count"]}
             ), []
         case "import-refused":
@@ -137,8 +83,6 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
             return model.notify("import.refused", "warning", terms=terms, details=value.get("detail", "")), []
         case "problems":
             return with_problems(model, value), []
-        case "saved-games":
-            return replace(model, saved_games=tuple(value)), []
         case "download-aside":
             return model, [Effect("download-aside", {"key": value})]
         case "discard-aside":
@@ -151,4 +95,4 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
             return replace(model, offline_ready=True), []
         case "error":
             return model.notify("error.unexpected", "error", details=str(value)), []
-    return model, []
+    return play.update(model, msg)

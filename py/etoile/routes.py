@@ -13,13 +13,14 @@ from dataclasses import dataclass
 GAMES = ("421", "generala", "chinese-checkers")
 """Game ids, in the order the home screen lists them; each is also its URL path."""
 
-RULES_KEYS = {"421": "four21", "generala": "generala", "chinese-checkers": "chinese_checkers"}
-"""The key of each game in the rules pages (``locales/rules.<lang>.json``)."""
+NAMESPACES = {"421": "four21", "generala": "generala", "chinese-checkers": "chinese_checkers"}
+"""Each game's name in the code: its module (``games.four21``), its rules page, its locale keys (``four21.*``)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Route:
-    """``screen`` is ``home``, ``game``, ``rules``, ``settings`` or ``missing``."""
+    """``screen`` is ``home``, ``game`` (the table, or its setup if no game is under way),
+    ``setup`` (a new game), ``rules``, ``settings`` or ``missing``."""
 
     screen: str
     game: str | None = None
@@ -38,6 +39,8 @@ def parse(hash_: str) -> Route:
             return Route("settings")
         case [game] if game in GAMES:
             return Route("game", game)
+        case [game, "new"] if game in GAMES:
+            return Route("setup", game)
         case ["rules", game] if game in GAMES:
             return Route("rules", game)
     return Route("missing")
@@ -52,6 +55,8 @@ def href(route: Route) -> str:
             return "#/settings"
         case "game":
             return f"#/{route.game}"
+        case "setup":
+            return f"#/{route.game}/new"
         case "rules":
             return f"#/rules/{route.game}"
     return "#/missing"

@@ -175,9 +175,10 @@ class Store:
         """The saved game in progress of ``game_id``, if any."""
         return self._read(MATCH + game_id)
 
-    def saved_games(self) -> list[str]:
-        """Ids of the games that have a readable saved match (unreadable ones are set aside)."""
-        return [game_id for game_id in self.games if self.match(game_id) is not None]
+    def matches(self) -> dict[str, Match]:
+        """Every readable saved match, by game id (unreadable ones are set aside)."""
+        found = {game_id: self.match(game_id) for game_id in self.games}
+        return {game_id: match for game_id, match in found.items() if match is not None}
 
     def set_aside(self) -> dict[str, str]:
         """Every value set aside so far, by key, exactly as it was stored."""

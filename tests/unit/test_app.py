@@ -4,11 +4,13 @@ import pytest
 
 from etoile.app import Effect, Model, Msg, Notice, update, with_problems
 from etoile.i18n import catalog, rules
+from etoile.match import Match
 from etoile.routes import Route
 from etoile.settings import Settings
 from etoile.storage import Problem
 from etoile.ui.vdom import El
 from etoile.ui.views import notice_text, title, view
+from tests.unit import pig
 
 
 def run(model: Model, *msgs: Msg) -> tuple[Model, list[Effect]]:
@@ -61,14 +63,14 @@ def test_the_language_follows_the_browser_until_the_player_picks_one() -> None:
 
 
 def test_reset_asks_first_then_deletes_everything_and_says_so() -> None:
-    model = Model(settings=Settings(theme="dark"), saved_games=("421",))
+    model = Model(settings=Settings(theme="dark"), matches={"pig": Match.new(pig, {}, 1)})
     asked, effects = run(model, Msg("reset-ask"))
     assert asked.dialog == "reset" and effects == [Effect("focus-dialog")]
     kept, _ = run(asked, Msg("dialog-cancel"))
     assert kept.dialog is None and kept.settings.theme == "dark"
     done, effects = run(asked, Msg("reset-confirm"))
     assert effects == [Effect("reset")]
-    assert (done.settings, done.saved_games, done.dialog) == (Settings(), (), None)
+    assert (done.settings, done.matches, done.dialog) == (Settings(), {}, None)
     assert [n.key for n in done.notices] == ["reset.done"]
 
 
@@ -91,9 +93,10 @@ def test_a_refused_import_says_why_and_a_good_one_how_many() -> None:
         notice_text(model.notices[0], t)
         == "The file was not imported and nothing changed: the data for your settings in it is not valid."
     )
-    model, _ = run(Model(), Msg("imported", {"count": 2, "settings": Settings(theme="dark"), "saved_games": ["421"]}))
+    match = Match.new(pig, {}, 1)
+    model, _ = run(Model(), Msg("imported", {"count": 2, "settings": Settings(theme="dark"), "matches": {"pig": match}}))
     assert notice_text(model.notices[0], t) == "2 items imported."
-    assert model.settings.theme == "dark" and model.saved_games == ("421",)
+    assert model.settings.theme == "dark" and model.matches == {"pig": match}
 
 
 def test_notices_are_dismissed_one_by_one_and_discarding_an_aside_value_deletes_it() -> None:
@@ -124,12 +127,22 @@ def test_the_home_screen_lists_the_three_games_with_picture_line_and_rules() -> 
         assert [a.attrs["href"] for a in card.find_all(tag("a"))] == [f"#/{game}", f"#/rules/{game}"]
 
 
-def test_a_game_in_progress_offers_continue_on_the_home_screen() -> None:
-    page = view(Model(saved_games=("generala",)))
-    generala = page.find_all(by("data-game", "generala"))[0]
-    assert [a.text() for a in generala.find_all(tag("a"))] == ["Continue", "New game", "Rules"]
+def test_a_game_in_progress_offers_continue_on_the_home_screen(pig_table: object) -> None:
+    page = view(Model(matches={"pig": Match.new(pig, {}, 1)}))
+    card = page.find_all(by("data-game", "pig"))[0]
+    assert [(a.text(), a.attrs["href"]) for a in card.find_all(tag("a"))] == [
+        ("Continue", "#/pig"),
+        ("New game", "#/pig/new"),
+        ("Rules", "#/rules/pig"),
+    ]
     other = page.find_all(by("data-game", "421"))[0]
     assert "Continue" not in other.text()
+
+
+def test_a_finished_game_is_not_offered_to_continue(pig_table: object) -> None:
+    match = Match.new(pig, {"target": 1}, 421).play("roll").play("hold")
+    assert match.result is not None
+    assert "Continue" not in view(Model(matches={"pig": match})).find_all(by("data-game", "pig"))[0].text()
 
 
 def test_a_hostile_name_stays_a_text_node() -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from etoile.i18n import Catalog, catalog, pick_language, plural_form, rules, string_files, strings
-from etoile.routes import GAMES, RULES_KEYS
+from etoile.routes import GAMES, NAMESPACES
 from etoile.settings import LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -116,7 +116,7 @@ def shape(node: object) -> object:
 def test_the_rules_pages_have_the_same_shape_in_every_language() -> None:
     assert shape(rules("fr")) == shape(rules("en"))
     assert shape(rules("ru")) == shape(rules("en"))
-    assert sorted(rules("en")) == sorted(RULES_KEYS.values())
+    assert sorted(rules("en")) == sorted(NAMESPACES.values())
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -4,7 +4,7 @@ import pytest
 
 from etoile.routes import GAMES, HOME, Route, href, parse
 
-REAL_ROUTES = [HOME, Route("settings")] + [Route("game", g) for g in GAMES] + [Route("rules", g) for g in GAMES]
+REAL_ROUTES = [HOME, Route("settings")] + [Route(screen, g) for screen in ("game", "setup", "rules") for g in GAMES]
 
 
 @pytest.mark.parametrize("route", REAL_ROUTES)
@@ -25,6 +25,7 @@ def test_every_route_round_trips_through_its_hash(route: Route) -> None:
         ("#/chess", Route("missing")),
         ("#/rules/chess", Route("missing")),
         ("#/rules", Route("missing")),
+        ("#/421/new", Route("setup", "421")),
         ("#/421/extra", Route("missing")),
     ],
 )

@@ -99,11 +99,11 @@ def test_matches_are_saved_per_game_and_replayed_on_read(games: dict) -> None:
     store = store_with({}, games)
     match = Match.new(pig, {}, seed=421).play("roll").play("hold")
     store.save_match(match)
-    assert store.saved_games() == ["pig"]
+    assert list(store.matches()) == ["pig"]
     again = store.match("pig")
     assert again is not None and again.state == match.state
     store.delete_match("pig")
-    assert store.saved_games() == []
+    assert store.matches() == {}
 
 
 def test_a_saved_match_that_does_not_replay_is_set_aside(games: dict) -> None:

@@ -11,6 +11,8 @@ folded away: the page never shows a raw traceback.
 from __future__ import annotations
 
 import asyncio
+import json
+import time
 import traceback
 from collections import deque
 from datetime import date
@@ -18,6 +20,7 @@ from typing import Any
 
 from js import URL, Blob, Object, document, window
 from pyodide.ffi import JsException, create_proxy, to_js
+from pyscript import create_named_worker
 
 from etoile.app import Effect, Model, Msg, update, with_problems
 from etoile.i18n import catalog, pick_language
@@ -84,6 +87,25 @@ def beep(frequency: float = 660.0, seconds: float = 0.08) -> None:
     oscillator.stop(_audio.currentTime + seconds)
 
 
+def fresh_seed() -> int:
+    """64 random bits from the browser's cryptographic generator (seeds of new games)."""
+    words = window.crypto.getRandomValues(window.Uint32Array.new(2))
+    return (int(words[0]) << 32) | int(words[1])
+
+
+def control_data(control: Any) -> dict[str, str]:
+    """The ``data-*`` attributes of a control, plus a fresh ``seed`` if it is marked ``data-seed``."""
+    data = {str(key): str(control.dataset[key]) for key in Object.keys(control.dataset)}
+    if "seed" in data:
+        data["seed"] = str(fresh_seed())
+    return data
+
+
+# How long a computer move takes at least, in seconds, by animation speed: fast enough to keep
+# the game moving, slow enough for a person to see what happened.
+COMPUTER_PACE = {"slow": 1.2, "normal": 0.7, "fast": 0.35, "off": 0.0}
+
+
 class Runtime:
     def __init__(self, root: Any, store: Store, model: Model) -> None:
         self.root = root
@@ -91,6 +113,7 @@ class Runtime:
         self.model = model
         self.tree: El | None = None
         self.queue: deque[Msg] = deque()
+        self.worker: Any = None
         self._proxies: list[Any] = []
         self.tasks: set[asyncio.Future] = set()  # keeps running tasks referenced
 
@@ -149,6 +172,14 @@ class Runtime:
         match effect.kind:
             case "save-settings":
                 store.save_settings(self.model.settings)
+            case "save-match":
+                store.save_match(self.model.matches[args["game"]])
+            case "navigate":
+                if window.location.hash != args["hash"]:
+                    window.history.pushState(None, "", args["hash"])
+                    self.queue.append(Msg("route", args["hash"]))
+            case "think":
+                self.tasks.add(asyncio.ensure_future(self.think(**args)))
             case "reset":
                 store.reset()
             case "export":
@@ -161,7 +192,7 @@ class Runtime:
                         Msg("import-refused", {"reason": refused.reason, "record": refused.record, "detail": str(refused)})
                     )
                 else:
-                    value = {"count": count, "settings": store.settings(), "saved_games": store.saved_games()}
+                    value = {"count": count, "settings": store.settings(), "matches": store.matches()}
                     self.queue.append(Msg("imported", value))
             case "download-aside":
                 raw = store.set_aside().get(args["key"], "")
@@ -171,6 +202,26 @@ class Runtime:
             case "sound":
                 if self.model.settings.sound:
                     beep()
+
+    async def ai(self) -> Any:
+        """The computer players' worker, started on first use (so the first screen is not delayed)."""
+        if self.worker is None:
+            self.worker = await create_named_worker("./py/worker.py", "ai", config="./pyscript.toml")
+        return self.worker
+
+    async def think(self, game: str, ply: int, level: str) -> None:
+        """Ask the worker for the computer's move, then play it after a short pause."""
+        started = time.monotonic()
+        match_json = json.dumps(self.model.matches[game].to_json())
+        try:
+            action = str(await (await self.ai()).choose(game, match_json, level))
+        except Exception:
+            window.console.warn(traceback.format_exc())
+            from etoile.ai.run import choose  # noqa: PLC0415 - loads the game's AI only when needed
+
+            action = choose(game, match_json, level)
+        await asyncio.sleep(max(0.0, COMPUTER_PACE[self.model.settings.speed] - (time.monotonic() - started)))
+        self.dispatch(Msg("computer-move", {"ply": ply, "action": json.loads(action)}, {"game": game}))
 
     def focus(self, effect: Effect) -> None:
         selector = {
@@ -196,25 +247,28 @@ class Runtime:
 
     def on_click(self, event: Any) -> None:
         control = event.target.closest("[data-action]")
-        if absent(control) or control.tagName == "INPUT":
+        if absent(control) or control.tagName in ("INPUT", "SELECT", "TEXTAREA"):
             return
         event.preventDefault()
-        self.dispatch(Msg(control.dataset.action, control.dataset.value))
+        data = control_data(control)
+        self.dispatch(Msg(data.pop("action"), data.pop("value", None), data))
 
     def on_change(self, event: Any) -> None:
         control = event.target
         action = control.dataset.action
         if absent(action) or not action:
             return
+        data = control_data(control)
+        del data["action"]
         if control.type == "file":
             files = control.files
             if files.length:
                 self.tasks.add(asyncio.ensure_future(self._read_file(action, files.item(0))))
             control.value = ""
         elif control.type == "checkbox":
-            self.dispatch(Msg(action, bool(control.checked)))
+            self.dispatch(Msg(action, bool(control.checked), data))
         else:
-            self.dispatch(Msg(action, control.value))
+            self.dispatch(Msg(action, str(control.value), data))
 
     async def _read_file(self, action: str, file: Any) -> None:
         try:
@@ -271,7 +325,7 @@ def start() -> Runtime:
         route=parse(window.location.hash),
         settings=store.settings(),
         browser_language=pick_language(languages),
-        saved_games=tuple(store.saved_games()),
+        matches=store.matches(),
     )
     runtime = Runtime(document.getElementById("app"), store, model)
     runtime._drain_problems()

@@ -6,10 +6,14 @@ on them into ``Msg(action, value)``. Views are pure and run on CPython.
 
 from __future__ import annotations
 
-from etoile.app import Model, Notice
 from etoile.i18n import Catalog, catalog, rules
-from etoile.routes import GAMES, RULES_KEYS, Route, href
+from etoile.match import Match
+from etoile.model import Model, Notice
+from etoile.play import setup_of
+from etoile.routes import GAMES, NAMESPACES, Route, href
 from etoile.settings import LANGUAGES, NAME_LENGTH, SPEEDS, THEMES
+from etoile.setup import SeatChoice, token
+from etoile.ui.tables import TABLES
 from etoile.ui.vdom import El, h
 
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "ru": "Русский"}
@@ -23,6 +27,8 @@ def title(model: Model) -> str:
     match route.screen:
         case "game":
             screen = t(f"game.{route.game}.name")
+        case "setup":
+            screen = t("setup.title", game=t(f"game.{route.game}.name"))
         case "rules":
             screen = t("rules.title", game=t(f"game.{route.game}.name"))
         case "settings":
@@ -37,7 +43,7 @@ def title(model: Model) -> str:
 def view(model: Model) -> El:
     """The whole app below ``#app``."""
     t = catalog(model.language)
-    screens = {"home": home, "game": game, "rules": rules_page, "settings": settings, "missing": missing}
+    screens = {"home": home, "game": game, "setup": setup_screen, "rules": rules_page, "settings": settings, "missing": missing}
     return h(
         "div",
         {"class": "shell"},
@@ -109,7 +115,7 @@ def home(model: Model, t: Catalog) -> El:
         h("h1", {"tabindex": "-1"}, "Étoile"),
         h("p", {"class": "lead"}, t("home.lead")),
         model.settings.name and h("p", {"class": "greeting"}, t("home.greeting", name=model.settings.name)),
-        h("ul", {"class": "game-list"}, [game_card(g, g in model.saved_games, t) for g in GAMES]),
+        h("ul", {"class": "game-list"}, [game_card(g, g in model.in_progress, t) for g in GAMES]),
     )
 
 
@@ -130,7 +136,10 @@ def game_card(game_id: str, in_progress: bool, t: Catalog) -> El:
                 in_progress and h("a", {"class": "button primary", "href": f"#/{game_id}"}, t("home.continue")),
                 h(
                     "a",
-                    {"class": "button" if in_progress else "button primary", "href": f"#/{game_id}"},
+                    {
+                        "class": "button" if in_progress else "button primary",
+                        "href": f"#/{game_id}/new" if in_progress else f"#/{game_id}",
+                    },
                     t("home.new") if in_progress else t("home.play"),
                 ),
                 h("a", {"class": "button", "href": f"#/rules/{game_id}"}, t("home.rules")),
@@ -140,7 +149,46 @@ def game_card(game_id: str, in_progress: bool, t: Catalog) -> El:
 
 
 def game(model: Model, t: Catalog) -> El:
+    """A game's screen: its table when a game is under way, else its setup (or "coming soon")."""
     game_id = model.route.game
+    table = TABLES.get(game_id)
+    if table is None:
+        return coming_soon(game_id, t)
+    match = model.matches.get(game_id)
+    if match is None:
+        return setup_screen(model, t)
+    local = model.tables.get(game_id)
+    return h(
+        "div",
+        {"class": f"table-screen table-{game_id}"},
+        h(
+            "div",
+            {"class": "table-head"},
+            h("h1", {"tabindex": "-1"}, t(f"game.{game_id}.name")),
+            h(
+                "div",
+                {"class": "row table-tools"},
+                table.UNDO
+                and h(
+                    "button",
+                    {"type": "button", "data-action": "undo", "data-game": game_id, "disabled": not match.can_undo},
+                    t("table.undo"),
+                ),
+                table.UNDO
+                and h(
+                    "button",
+                    {"type": "button", "data-action": "redo", "data-game": game_id, "disabled": not match.can_redo},
+                    t("table.redo"),
+                ),
+                h("a", {"class": "button", "href": f"#/{game_id}/new"}, t("home.new")),
+                h("a", {"class": "button", "href": f"#/rules/{game_id}"}, t("home.rules")),
+            ),
+        ),
+        table.board(model, match, local if local is not None else table.start(match), t),
+    )
+
+
+def coming_soon(game_id: str, t: Catalog) -> El:
     return h(
         "div",
         {"class": "game-screen"},
@@ -157,13 +205,145 @@ def game(model: Model, t: Catalog) -> El:
     )
 
 
+def seat_name(match: Match, index: int, t: Catalog) -> str:
+    """How a seat is called on the table: its name, else "Player 2" or "Computer 2 (expert)"."""
+    seat = match.seats[index] if index < len(match.seats) else None
+    if seat is not None and seat.name:
+        return seat.name
+    if seat is not None and seat.computer:
+        return t("seat.computer", number=index + 1, level=t(f"{NAMESPACES[match.game.ID]}.level.{seat.computer}"))
+    return t("seat.person", number=index + 1)
+
+
+def setup_screen(model: Model, t: Catalog) -> El:
+    game_id = model.route.game
+    if game_id not in TABLES:
+        return coming_soon(game_id, t)
+    spec = TABLES[game_id].SPEC
+    setup = setup_of(model, game_id)
+    data = {"data-game": game_id}
+    ns = NAMESPACES[game_id]
+    counts = range(spec.min_players, spec.max_players + 1)
+    return h(
+        "div",
+        {"class": "setup", "data-game": game_id},
+        h("h1", {"tabindex": "-1"}, t("setup.title", game=t(f"game.{game_id}.name"))),
+        len(counts) > 1
+        and h(
+            "div",
+            {"class": "field"},
+            h("label", {"for": "setup-players"}, t("setup.players")),
+            h(
+                "select",
+                {"id": "setup-players", "data-action": "setup-players", **data},
+                [h("option", {"value": str(n), "selected": n == len(setup.seats)}, str(n)) for n in counts],
+            ),
+        ),
+        h(
+            "fieldset",
+            {"class": "seats"},
+            h("legend", {}, t("setup.seats")),
+            [seat_row(game_id, spec.levels, index, seat, t) for index, seat in enumerate(setup.seats)],
+        ),
+        [
+            _choices(
+                f"option-{o.id}",
+                t(f"{ns}.option.{o.id}"),
+                [(token(v), t(f"{ns}.option.{o.id}.{token(v)}")) for v in o.values],
+                token(setup.options[o.id]),
+                "setup-option",
+                data={**data, "data-option": o.id},
+            )
+            for o in spec.options
+        ],
+        h(
+            "div",
+            {"class": "row"},
+            h(
+                "button",
+                {"type": "button", "class": "primary", "data-action": "setup-start", "data-seed": True, **data},
+                t("setup.start"),
+            ),
+            h("a", {"class": "button", "href": f"#/rules/{game_id}"}, t("home.rules")),
+        ),
+    )
+
+
+def seat_row(game_id: str, levels: tuple[str, ...], index: int, seat: SeatChoice, t: Catalog) -> El:
+    data = {"data-game": game_id, "data-index": str(index)}
+    kind_id, detail_id = f"seat-{index}-kind", f"seat-{index}-detail"
+    kind = "person" if seat.computer is None else "computer"
+    return h(
+        "div",
+        {"class": "seat-row"},
+        h("span", {"class": "seat-number"}, t("setup.seat", number=index + 1)),
+        h("label", {"class": "visually-hidden", "for": kind_id}, t("setup.seat_kind", number=index + 1)),
+        h(
+            "select",
+            {"id": kind_id, "data-action": "setup-seat-kind", **data},
+            [h("option", {"value": k, "selected": k == kind}, t(f"setup.kind.{k}")) for k in ("person", "computer")],
+        ),
+        h(
+            "label",
+            {"class": "visually-hidden", "for": detail_id},
+            t("setup.seat_name" if seat.computer is None else "setup.seat_level", number=index + 1),
+        ),
+        h(
+            "input",
+            {
+                "id": detail_id,
+                "type": "text",
+                "maxlength": str(NAME_LENGTH),
+                "value": seat.name,
+                "placeholder": t("seat.person", number=index + 1),
+                "data-action": "setup-seat-name",
+                **data,
+            },
+        )
+        if seat.computer is None
+        else h(
+            "select",
+            {"id": detail_id, "data-action": "setup-seat-level", **data},
+            [
+                h("option", {"value": lv, "selected": lv == seat.computer}, t(f"{NAMESPACES[game_id]}.level.{lv}"))
+                for lv in levels
+            ],
+        ),
+    )
+
+
+def result_panel(match: Match, t: Catalog, extra: object = None) -> El | None:
+    """The end of a game: who won, and a rematch. ``None`` while the game goes on."""
+    outcome = match.result
+    if outcome is None:
+        return None
+    game_id = match.game.ID
+    winners = [seat_name(match, i, t) for i in outcome.winners]
+    return h(
+        "section",
+        {"class": "result", "aria-labelledby": "result-title"},
+        h("h2", {"id": "result-title"}, t("result.winner", count=len(winners), names=", ".join(winners))),
+        extra,
+        h(
+            "div",
+            {"class": "row"},
+            h(
+                "button",
+                {"type": "button", "class": "primary", "data-action": "rematch", "data-seed": True, "data-game": game_id},
+                t("result.rematch"),
+            ),
+            h("a", {"class": "button", "href": f"#/{game_id}/new"}, t("home.new")),
+        ),
+    )
+
+
 def _blocks(blocks: list) -> list[El]:
     return [h("ul", {}, [h("li", {}, item) for item in b["list"]]) if isinstance(b, dict) else h("p", {}, b) for b in blocks]
 
 
 def rules_page(model: Model, t: Catalog) -> El:
     game_id = model.route.game
-    page = rules(t.lang)[RULES_KEYS[game_id]]
+    page = rules(t.lang)[NAMESPACES[game_id]]
     return h(
         "article",
         {"class": "rules"},
@@ -203,7 +383,9 @@ def rules_page(model: Model, t: Catalog) -> El:
     )
 
 
-def _choices(name: str, legend: str, options: list[tuple[str, str]], current: str, action: str) -> El:
+def _choices(
+    name: str, legend: str, options: list[tuple[str, str]], current: str, action: str, *, data: dict | None = None
+) -> El:
     return h(
         "fieldset",
         {"class": "choices"},
@@ -212,7 +394,17 @@ def _choices(name: str, legend: str, options: list[tuple[str, str]], current: st
             h(
                 "label",
                 {"class": "choice"},
-                h("input", {"type": "radio", "name": name, "value": value, "checked": value == current, "data-action": action}),
+                h(
+                    "input",
+                    {
+                        "type": "radio",
+                        "name": name,
+                        "value": value,
+                        "checked": value == current,
+                        "data-action": action,
+                        **(data or {}),
+                    },
+                ),
                 h("span", {}, label),
             )
             for value, label in options

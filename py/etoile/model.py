@@ -1,0 +1,80 @@
+"""The app's data: the :class:`Model`, the messages that change it and the effects it asks for."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from etoile.match import Match
+from etoile.routes import HOME, Route
+from etoile.settings import Settings
+from etoile.setup import Setup
+
+
+@dataclass(frozen=True, slots=True)
+class Msg:
+    """What happened: ``action`` names it (the ``data-action`` of a control), ``value`` carries its input.
+
+    ``data`` holds the control's other ``data-*`` attributes (``data-game``, ``data-index``...).
+    """
+
+    action: str
+    value: Any = None
+    data: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """Something for the runtime to do: ``kind`` plus its arguments."""
+
+    kind: str
+    args: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A message for the player. ``key`` is a locale key, ``params`` fill it in.
+
+    ``terms`` are parameters that are locale keys themselves: they are
+    translated in order, each seeing the ones before (so ``{"game":
+    "game.421.name", "record": "record.match"}`` reads "your 421 game").
+
+    ``details`` is technical text shown folded away; ``aside_key`` offers
+    download and discard buttons for a value that was set aside.
+    """
+
+    id: int
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+    terms: dict[str, str] = field(default_factory=dict)
+    level: str = "info"
+    details: str = ""
+    aside_key: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Model:
+    route: Route = HOME
+    settings: Settings = field(default_factory=Settings)
+    browser_language: str = "en"
+    matches: Mapping[str, Match] = field(default_factory=dict)
+    setups: Mapping[str, Setup] = field(default_factory=dict)
+    tables: Mapping[str, Any] = field(default_factory=dict)
+    notices: tuple[Notice, ...] = ()
+    dialog: str | None = None
+    offline_ready: bool = False
+    next_notice: int = 1
+
+    @property
+    def language(self) -> str:
+        return self.settings.language or self.browser_language
+
+    @property
+    def in_progress(self) -> tuple[str, ...]:
+        """Games with a match that is not over."""
+        return tuple(game for game, match in self.matches.items() if match.result is None)
+
+    def notify(self, key: str, level: str = "info", **fields: Any) -> Model:
+        notice = Notice(self.next_notice, key, level=level, **fields)
+        return replace(self, notices=(*self.notices, notice), next_notice=self.next_notice + 1)

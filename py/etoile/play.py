@@ -1,0 +1,117 @@
+"""The messages of the game screens: setting up, playing, computer turns, undo, rematch.
+
+These are the second half of :func:`etoile.app.update`, for every game at once;
+what only one table understands (its ``"<game>:..."`` messages) goes to that
+table's ``on``. Randomness never comes from here: the runtime puts a fresh
+``seed`` in the message of every control marked ``data-seed``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from etoile.games import IllegalAction
+from etoile.match import Match
+from etoile.model import Effect, Model, Msg
+from etoile.setup import Setup
+from etoile.ui.tables import TABLES, Table
+
+
+def setup_of(model: Model, game: str) -> Setup:
+    """The setup form of ``game`` as the player left it, or the default one."""
+    return model.setups.get(game) or Setup.new(TABLES[game].SPEC, model.settings.name)
+
+
+def computer_turn(model: Model, game: str) -> list[Effect]:
+    """Ask the runtime for a computer move when the seat to move is the computer's."""
+    match = model.matches.get(game)
+    if match is None or not match.seats:
+        return []
+    seat = match.game.to_move(match.state)
+    if seat is None or match.seats[seat].computer is None:
+        return []
+    return [Effect("think", {"game": game, "ply": match.cursor, "level": match.seats[seat].computer})]
+
+
+def with_match(model: Model, game: str, match: Match, local: Any = None, *, fresh: bool = False) -> tuple[Model, list[Effect]]:
+    """Store ``match`` as the game's current one: save it and let the computer move if it is its turn."""
+    table = TABLES[game]
+    tables = {**model.tables, game: table.start(match) if fresh or local is None else local}
+    model = replace(model, matches={**model.matches, game: match}, tables=tables)
+    return model, [Effect("save-match", {"game": game}), *computer_turn(model, game)]
+
+
+def new_match(model: Model, game: str, setup: Setup, seed: int) -> tuple[Model, list[Effect]]:
+    table = TABLES[game]
+    match = Match.new(table.GAME, setup.options_json(), seed, setup.match_seats())
+    model, effects = with_match(replace(model, setups={**model.setups, game: setup}), game, match, fresh=True)
+    return model, [*effects, Effect("navigate", {"hash": f"#/{game}"}), Effect("sound", {"name": "start"})]
+
+
+def undo_to_person(match: Match) -> Match:
+    """Undo the last action and any computer actions before it, back to a person's turn."""
+    match = match.undo()
+    while match.can_undo and match.seats:
+        seat = match.game.to_move(match.state)
+        if seat is None or match.seats[seat].computer is None:
+            break
+        match = match.undo()
+    return match
+
+
+def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
+    game = msg.data.get("game") or model.route.game
+    table: Table | None = TABLES.get(game) if game else None
+    if table is None:
+        return model, []
+    action, value = msg.action, msg.value
+    match_ = model.matches.get(game)
+    local = model.tables.get(game)
+    setup = setup_of(model, game)
+    index = int(msg.data.get("index", -1))
+    match action:
+        case "setup-players":
+            return _with_setup(model, game, setup.with_players(int(value)))
+        case "setup-seat-kind":
+            computer = None if value == "person" else table.SPEC.levels[-1]
+            return _with_setup(model, game, setup.with_seat(index, computer=computer))
+        case "setup-seat-level":
+            return _with_setup(model, game, setup.with_seat(index, computer=value))
+        case "setup-seat-name":
+            return _with_setup(model, game, setup.with_seat(index, name=str(value or "")))
+        case "setup-option":
+            return _with_setup(model, game, setup.with_option(msg.data.get("option", ""), str(value)))
+        case "setup-start":
+            return new_match(model, game, setup, int(msg.data["seed"]))
+        case "rematch" if match_ is not None:
+            rematch = Match.new(match_.game, match_.options, int(msg.data["seed"]), match_.seats)
+            model, effects = with_match(model, game, rematch, fresh=True)
+            return model, [*effects, Effect("focus-heading")]
+        case "play" if match_ is not None:
+            return _play(model, game, match_, local, table.GAME.action_from_json(value))
+        case "computer-move" if match_ is not None and value["ply"] == match_.cursor:
+            return _play(model, game, match_, local, table.GAME.action_from_json(value["action"]))
+        case "undo" if match_ is not None and table.UNDO and match_.can_undo:
+            return with_match(model, game, undo_to_person(match_), fresh=True)
+        case "redo" if match_ is not None and table.UNDO and match_.can_redo:
+            return with_match(model, game, match_.redo(), fresh=True)
+        case _ if action.startswith(f"{game}:") and match_ is not None:
+            new_match_, new_local, effects = table.on(match_, local if local is not None else table.start(match_), msg)
+            if new_match_ is match_:
+                return replace(model, tables={**model.tables, game: new_local}), effects
+            model, more = with_match(model, game, new_match_, new_local)
+            return model, [*effects, *more]
+    return model, []
+
+
+def _with_setup(model: Model, game: str, setup: Setup) -> tuple[Model, list[Effect]]:
+    return replace(model, setups={**model.setups, game: setup}), []
+
+
+def _play(model: Model, game: str, match: Match, local: Any, action: Any) -> tuple[Model, list[Effect]]:
+    try:
+        played = match.play(action)
+    except IllegalAction as error:
+        return model.notify("play.illegal", "warning", details=str(error)), []
+    return with_match(model, game, played, fresh=True)

@@ -1,0 +1,47 @@
+"""The game tables: each game's screen, its own messages, and its setup spec.
+
+A table module provides:
+
+* ``SPEC``: the :class:`~etoile.setup.GameSpec` of its setup screen;
+* ``GAME``: the rule module;
+* ``UNDO``: whether players may take moves back;
+* ``board(model, match, local, t) -> El``: the table below the common frame;
+* ``start(match) -> local``: the table's own view state for a new or loaded match
+  (selected dice, a highlighted piece...), never saved;
+* ``on(match, local, msg) -> (match, local, effects)``: the messages named
+  ``"<game>:<name>"`` that only this table understands.
+
+Tables are pure, like every view: they build elements and return effects.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from etoile.games import Game
+from etoile.i18n import Catalog
+from etoile.match import Match
+from etoile.model import Effect, Model, Msg
+from etoile.setup import GameSpec
+from etoile.ui.vdom import El
+
+
+class Table(Protocol):
+    SPEC: GameSpec
+    GAME: Game
+    UNDO: bool
+
+    def board(self, model: Model, match: Match, local: Any, t: Catalog) -> El: ...
+
+    def start(self, match: Match) -> Any: ...
+
+    def on(self, match: Match, local: Any, msg: Msg) -> tuple[Match, Any, list[Effect]]: ...
+
+
+TABLES: dict[str, Table] = {}
+"""Every playable table, by game id (filled by :func:`register`)."""
+
+
+def register(table: Table) -> Table:
+    TABLES[table.SPEC.id] = table
+    return table

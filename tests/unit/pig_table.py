@@ -1,0 +1,36 @@
+"""A table for the test game, so the game screens' machinery is tested without a real game."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from etoile.i18n import Catalog
+from etoile.match import Match
+from etoile.model import Effect, Model, Msg
+from etoile.setup import GameSpec, OptionSpec
+from etoile.ui.vdom import El, h
+from tests.unit import pig
+
+SPEC = GameSpec("pig", 2, 4, ("easy", "expert"), (OptionSpec("target", (10, 20), 20),))
+GAME = pig
+UNDO = True
+
+
+def start(match: Match) -> dict[str, Any]:
+    return {"peek": False}
+
+
+def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
+    return h("p", {"class": "pig"}, f"scores {list(match.state.scores)} peek {local['peek']}")
+
+
+def on(match: Match, local: Any, msg: Msg) -> tuple[Match, Any, list[Effect]]:
+    if msg.action == "pig:peek":
+        return match, {"peek": True}, []
+    if msg.action == "pig:roll":
+        return match.play("roll"), local, [Effect("sound", {"name": "dice"})]
+    return match, local, []
+
+
+TABLE = sys.modules[__name__]

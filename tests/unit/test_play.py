@@ -1,0 +1,136 @@
+"""Setting up, playing, computer turns, undo and rematch, on the test game's table."""
+
+import pytest
+
+from etoile.app import update
+from etoile.match import Seat
+from etoile.model import Effect, Model, Msg
+from etoile.routes import Route
+from etoile.settings import Settings
+from etoile.setup import SeatChoice
+from etoile.ui.views import view
+
+pytestmark = pytest.mark.usefixtures("pig_table")
+
+
+def send(model: Model, action: str, value: object = None, **data: str) -> tuple[Model, list[Effect]]:
+    return update(model, Msg(action, value, {"game": "pig", **data}))
+
+
+def started(seats: tuple[SeatChoice, ...] = (SeatChoice("Ann"), SeatChoice("Bob"))) -> Model:
+    model = Model(route=Route("setup", "pig"))
+    model, _ = send(model, "setup-players", str(len(seats)))
+    for index, seat in enumerate(seats):
+        model, _ = send(model, "setup-seat-kind", "person" if seat.computer is None else "computer", index=str(index))
+        if seat.computer:
+            model, _ = send(model, "setup-seat-level", seat.computer, index=str(index))
+        else:
+            model, _ = send(model, "setup-seat-name", seat.name, index=str(index))
+    model, _ = send(model, "setup-start", seed="421")
+    return model
+
+
+def test_the_default_setup_seats_the_player_against_the_best_computer() -> None:
+    page = view(Model(route=Route("setup", "pig"), settings=Settings(name="Zoé")))
+    rows = page.find_all(lambda el: el.attrs.get("class") == "seat-row")
+    assert len(rows) == 2
+    assert rows[0].find_all(lambda el: el.tag == "input")[0].attrs["value"] == "Zoé"
+    levels = rows[1].find_all(lambda el: el.tag == "option" and el.attrs.get("selected"))
+    assert [o.attrs["value"] for o in levels] == ["computer", "expert"]
+    target = page.find_all(lambda el: el.tag == "input" and el.attrs.get("checked") and el.attrs.get("data-option") == "target")
+    assert [el.attrs["value"] for el in target] == ["20"]
+
+
+def test_the_setup_keeps_players_within_the_game_s_range() -> None:
+    model, _ = send(Model(), "setup-players", "9")
+    assert len(model.setups["pig"].seats) == 4
+    model, _ = send(model, "setup-players", "1")
+    assert len(model.setups["pig"].seats) == 2
+
+
+def test_setup_refuses_unknown_levels_and_option_values() -> None:
+    model, _ = send(Model(), "setup-seat-level", "godlike", index="1")
+    model, _ = send(model, "setup-option", "30", option="target")
+    model, _ = send(model, "setup-option", "10", option="colour")
+    setup = model.setups["pig"]
+    assert setup.seats[1].computer == "expert" and setup.options == {"target": 20}
+
+
+def test_starting_saves_the_match_and_opens_the_table() -> None:
+    model, _ = send(Model(), "setup-option", "10", option="target")
+    model, _ = send(model, "setup-seat-kind", "person", index="1")
+    model, effects = send(model, "setup-start", seed="7")
+    match = model.matches["pig"]
+    assert (match.seed, match.options, match.seats) == (7, {"players": 2, "target": 10}, (Seat(""), Seat("")))
+    assert effects == [
+        Effect("save-match", {"game": "pig"}),
+        Effect("navigate", {"hash": "#/pig"}),
+        Effect("sound", {"name": "start"}),
+    ]
+
+
+def test_a_computer_to_move_is_asked_to_think_at_that_ply() -> None:
+    model = started((SeatChoice(computer="easy"), SeatChoice("Bob")))
+    model, effects = send(model, "rematch", seed="5")
+    assert Effect("think", {"game": "pig", "ply": 0, "level": "easy"}) in effects
+
+
+def test_a_late_computer_move_for_an_older_position_is_ignored() -> None:
+    model = started((SeatChoice(computer="easy"), SeatChoice("Bob")))
+    moved, _ = send(model, "computer-move", {"ply": 0, "action": "roll"})
+    assert moved.matches["pig"].cursor == 1
+    again, effects = send(moved, "computer-move", {"ply": 0, "action": "roll"})
+    assert again is moved and effects == []
+
+
+def test_playing_applies_the_action_and_saves() -> None:
+    model, effects = send(started(), "play", "roll")
+    assert model.matches["pig"].state.turn_total == 3
+    assert effects == [Effect("save-match", {"game": "pig"})]
+
+
+def test_an_illegal_action_leaves_the_game_and_says_so() -> None:
+    model = started()
+    after, effects = send(model, "play", "hold")
+    assert after.matches == model.matches and effects == []
+    assert [n.key for n in after.notices] == ["play.illegal"]
+
+
+def test_undo_against_the_computer_goes_back_to_the_person_s_turn() -> None:
+    model = started((SeatChoice("Ann"), SeatChoice(computer="easy")))
+    for action in ("roll", "hold"):
+        model, _ = send(model, "play", action)
+    model, _ = send(model, "computer-move", {"ply": 2, "action": "roll"})
+    assert model.matches["pig"].cursor == 3
+    model, _ = send(model, "undo")
+    assert model.matches["pig"].cursor == 1
+    model, _ = send(model, "redo")
+    assert model.matches["pig"].cursor == 2
+
+
+def test_table_messages_change_the_view_state_or_the_match() -> None:
+    model, effects = send(started(), "pig:peek")
+    assert model.tables["pig"] == {"peek": True} and effects == []
+    model, effects = send(model, "pig:roll")
+    assert model.matches["pig"].cursor == 1
+    assert effects == [Effect("sound", {"name": "dice"}), Effect("save-match", {"game": "pig"})]
+
+
+def test_the_table_frame_shows_the_board_and_the_tools() -> None:
+    model = started()
+    page = view(Model(route=Route("game", "pig"), matches=model.matches))
+    assert page.find_all(lambda el: el.attrs.get("class") == "pig")[0].text() == "scores [0, 0] peek False"
+    buttons = {b.attrs["data-action"]: b.attrs.get("disabled", False) for b in page.find_all(lambda el: el.tag == "button")}
+    assert buttons == {"undo": True, "redo": True}
+
+
+def test_a_finished_game_offers_a_rematch_with_the_same_players_and_options() -> None:
+    model, _ = send(Model(), "setup-option", "10", option="target")
+    model, _ = send(model, "setup-seat-kind", "person", index="1")
+    model, _ = send(model, "setup-start", seed="421")
+    for action in ("roll", "roll", "roll", "roll", "hold"):
+        model, _ = send(model, "play", action)
+    match = model.matches["pig"]
+    assert match.result is not None
+    model, _ = send(model, "rematch", seed="8")
+    assert (model.matches["pig"].seed, model.matches["pig"].options, model.matches["pig"].cursor) == (8, match.options, 0)
