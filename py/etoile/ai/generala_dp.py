@@ -17,13 +17,18 @@ first-throw hand in the others): the expectation ignores the instant win.
 The rule option ``big_general_open_box`` therefore does not change any value.
 
 >>> from etoile.games.generala import Rules
->>> round(expected_score(Rules()), 4) == round(table(Rules())[0], 4)
-True
+>>> values = table(Rules())
+>>> round(values[0], 3), values[FULL]
+(156.189, 0.0)
+>>> turn = optimal_turn(dp_key(Rules()), 0)  # the first turn of a game
+>>> round(turn.throw_second[hand_index((6, 6, 6, 6))], 3)  # keep four 6s, throw one die
+171.633
 """
 
 from __future__ import annotations
 
 import json
+from array import array
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
@@ -78,23 +83,34 @@ def box_scores(key: tuple[bool, bool, bool]) -> tuple[tuple[tuple[int, ...], ...
     return first, later
 
 
+Scoring = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+
+
+@lru_cache(maxsize=16)
+def _scoring(key: tuple[bool, bool, bool]) -> tuple[Scoring, Scoring]:
+    """:func:`box_scores` kept sparse: for each box, the results that score and what they score."""
+    return tuple(
+        tuple((tuple(h for h, s in enumerate(col) if s), tuple(s for s in col if s)) for col in columns)
+        for columns in box_scores(key)
+    )  # type: ignore[return-value]
+
+
 @dataclass(frozen=True, slots=True)
 class Turn:
     """One turn solved for one column, with ``futures[b]`` the value of filling box ``b`` (``None`` if filled).
 
     The values are what is still to come, this turn's box included:
-    ``fill_first[h]``/``fill_later[h]`` the best fill of result ``h`` made on
-    throw 1 / throws 2-3; ``throw_second[k]``/``throw_third[k]`` the expected
-    value of throwing all but keep ``k`` for the second / third throw;
-    ``value`` the expected value before the first throw.
+    ``throw_second[k]``/``throw_third[k]`` the expected value of throwing all
+    but keep ``k`` (an index of :data:`KEEPS`) for the second / third throw,
+    ``value`` the expected value before the first throw, and
+    :meth:`fill_value` the value of filling a box. The arrays hold 8 bytes a
+    value, so that every turn of a table can be kept (about 7 KB each).
     """
 
     key: tuple[bool, bool, bool]
     futures: tuple[float | None, ...]
-    fill_first: list[float]
-    fill_later: list[float]
-    throw_second: list[float]
-    throw_third: list[float]
+    throw_second: array[float]
+    throw_third: array[float]
     value: float
 
     def fill_value(self, hand: int, box: int, throw: int) -> float:
@@ -106,9 +122,16 @@ class Turn:
         return (first if throw == 1 else later)[box][hand] + future
 
 
-def _best_fill(columns: tuple[tuple[int, ...], ...], futures: tuple[float | None, ...]) -> list[float]:
-    lists = [[s + fu for s in col] for col, fu in zip(columns, futures, strict=True) if fu is not None]
-    return lists[0] if len(lists) == 1 else list(map(max, *lists))
+def _best_fill(scoring: Scoring, futures: tuple[float | None, ...]) -> list[float]:
+    """For each result, the best value of filling an open box: its score plus the box's future."""
+    best = [max(fu for fu in futures if fu is not None)] * ROLLS  # any open box takes a 0
+    for (hands, scores), future in zip(scoring, futures, strict=True):
+        if future is not None:
+            for h, s in zip(hands, scores, strict=True):
+                value = s + future
+                if value > best[h]:  # noqa: PLR1730 (a call to max() here costs a third of the table's time)
+                    best[h] = value
+    return best
 
 
 def _expect(top: list[float]) -> list[float]:
@@ -121,14 +144,14 @@ def _expect(top: list[float]) -> list[float]:
 
 def solve_turn(key: tuple[bool, bool, bool], futures: tuple[float | None, ...]) -> Turn:
     """Solve one turn exactly (about a millisecond); at least one future must be a number."""
-    first, later = box_scores(key)
+    first, later = _scoring(key)
     fill_first, fill_later = _best_fill(first, futures), _best_fill(later, futures)
     throw_third = _expect(fill_later)
-    after_second = [max(f, max(get(throw_third))) for f, get in zip(fill_later, _SUB_GET, strict=True)]
+    after_second = [max(f, *get(throw_third)) for f, get in zip(fill_later, _SUB_GET, strict=True)]
     throw_second = _expect(after_second)
-    after_first = [max(f, max(get(throw_second))) for f, get in zip(fill_first, _SUB_GET, strict=True)]
+    after_first = [max(f, *get(throw_second)) for f, get in zip(fill_first, _SUB_GET, strict=True)]
     value = sum(map(mul, ROLL_PROBABILITY, after_first))
-    return Turn(key, futures, fill_first, fill_later, throw_second, throw_third, value)
+    return Turn(key, futures, array("d", throw_second), array("d", throw_third), value)
 
 
 def compute_table(rules: Rules) -> list[float]:
@@ -149,6 +172,8 @@ def _load_shipped() -> None:
     if _TABLES or not TABLES_FILE.exists():
         return
     data = json.loads(TABLES_FILE.read_text(encoding="utf-8"))
+    if data.get("format") != 1:
+        return
     for entry in data["tables"]:
         _TABLES.setdefault(dp_key(Rules(**entry["rules"])), entry["values"])
 
@@ -173,7 +198,7 @@ def expected_score(rules: Rules) -> float:
     return table(rules)[0]
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=FULL + 1)
 def optimal_turn(key: tuple[bool, bool, bool], mask: int) -> Turn:
     """The turn of a column ``mask`` valued with the optimal future (the table)."""
     values = table(Rules(circular_straights=key[0], five_as_four=key[1], five_as_full=key[2]))
@@ -184,7 +209,7 @@ SACRIFICE = tuple(1e-3 * (len(BOXES) - b) for b in range(len(BOXES)))
 """A tie-break for the turn-only player: between equal scores, fill the cheaper box (ones first)."""
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=FULL + 1)
 def greedy_turn(key: tuple[bool, bool, bool], mask: int) -> Turn:
     """The turn of a column ``mask`` valued by this turn's score alone (plus :data:`SACRIFICE`)."""
     return solve_turn(key, tuple(None if mask >> b & 1 else SACRIFICE[b] for b in range(len(BOXES))))

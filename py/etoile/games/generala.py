@@ -261,7 +261,7 @@ def preview(state: State) -> dict[str, int]:
     return {box: score(state.dice, box, state.throw, state.rules) for box in open_boxes(state)}
 
 
-_KEEPS = tuple(keep for size in range(DICE) for keep in combinations(range(DICE), size))
+KEEP_POSITIONS = tuple(keep for size in range(DICE) for keep in combinations(range(DICE), size))
 """Every keep that throws at least one die: the 31 subsets of 0..4 but the whole."""
 
 
@@ -270,7 +270,7 @@ def legal_actions(state: State) -> list[Action]:
         return [Throw(())]
     if state.phase != "play":
         return []
-    throws: list[Action] = [Throw(keep) for keep in _KEEPS] if state.throw < THROWS else []
+    throws: list[Action] = [Throw(keep) for keep in KEEP_POSITIONS] if state.throw < THROWS else []
     return throws + [Fill(box) for box in open_boxes(state)]
 
 
