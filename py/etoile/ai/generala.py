@@ -33,8 +33,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from etoile.ai import generala_dp as dp
+from etoile.games import JSON
 from etoile.games import generala as g
 from etoile.games.generala import BOXES, Action, Fill, Rules, State, Throw
+from etoile.match import Match
 from etoile.rng import Dice
 
 LEVELS = ("optimal", "medium", "easy")
@@ -210,3 +212,30 @@ def solitaire(level: str, seed: int, rules: Rules | None = None) -> int:
             dice, rng = g.throw_dice(dice, action.keep, rng)
             throw += 1
     return sum(v for v in column if v is not None)
+
+
+def advise(match: Match, request: str) -> JSON:
+    """What the page's coach asks for, as JSON: ``"hint"`` (the best choices now) or ``"report"`` (a finished game's mistakes).
+
+    A hint is the six best choices, each ``{"action": ..., "expected": final score}``;
+    a report maps each person's seat to its mistakes.
+    """
+    if request == "hint":
+        return [{"action": g.action_to_json(action), "expected": value} for action, value in hint(match.state)[:6]]
+    if request == "report":
+        people = [seat for seat, who in enumerate(match.seats) if who.computer is None] or [0]
+        return {
+            str(seat): [
+                {
+                    "round": m.round,
+                    "throw": m.throw,
+                    "dice": list(m.dice),
+                    "played": g.action_to_json(m.played),
+                    "best": g.action_to_json(m.best),
+                    "loss": m.loss,
+                }
+                for m in report(match.states[0], match.played, seat)
+            ]
+            for seat in people
+        }
+    raise ValueError(f"unknown request {request!r}")

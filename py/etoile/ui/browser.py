@@ -28,6 +28,7 @@ from etoile.routes import parse
 from etoile.storage import ImportRefused, StorageFull, Store
 from etoile.ui import dom, views
 from etoile.ui.dom import absent
+from etoile.ui.tables import generala as _generala  # noqa: F401 - registers the table
 from etoile.ui.vdom import El
 
 
@@ -94,8 +95,13 @@ def fresh_seed() -> int:
 
 
 def control_data(control: Any) -> dict[str, str]:
-    """The ``data-*`` attributes of a control, plus a fresh ``seed`` if it is marked ``data-seed``."""
-    data = {str(key): str(control.dataset[key]) for key in Object.keys(control.dataset)}
+    """The ``data-*`` attributes of a control (``data-game`` → ``game``), with a fresh ``seed`` if it is marked ``data-seed``."""
+    attributes = control.attributes
+    data = {}
+    for i in range(attributes.length):
+        attribute = attributes.item(i)
+        if attribute.name.startswith("data-"):
+            data[attribute.name.removeprefix("data-")] = str(attribute.value)
     if "seed" in data:
         data["seed"] = str(fresh_seed())
     return data
@@ -180,6 +186,8 @@ class Runtime:
                     self.queue.append(Msg("route", args["hash"]))
             case "think":
                 self.tasks.add(asyncio.ensure_future(self.think(**args)))
+            case "advise":
+                self.tasks.add(asyncio.ensure_future(self.advise(**args)))
             case "reset":
                 store.reset()
             case "export":
@@ -223,6 +231,18 @@ class Runtime:
         await asyncio.sleep(max(0.0, COMPUTER_PACE[self.model.settings.speed] - (time.monotonic() - started)))
         self.dispatch(Msg("computer-move", {"ply": ply, "action": json.loads(action)}, {"game": game}))
 
+    async def advise(self, game: str, ply: int, request: str) -> None:
+        """Ask the worker for the coach's answer; the table shows it if the game has not moved on."""
+        match_json = json.dumps(self.model.matches[game].to_json())
+        try:
+            answer = str(await (await self.ai()).advise(game, match_json, request))
+        except Exception:  # noqa: BLE001 - no worker: answer here instead
+            window.console.warn(traceback.format_exc())
+            from etoile.ai.run import advise  # noqa: PLC0415 - loads the game's AI only when needed
+
+            answer = advise(game, match_json, request)
+        self.dispatch(Msg(f"{game}:advice", {"ply": ply, "request": request, "result": json.loads(answer)}, {"game": game}))
+
     def focus(self, effect: Effect) -> None:
         selector = {
             "focus-heading": "#main h1",
@@ -235,7 +255,7 @@ class Runtime:
     # -- events ------------------------------------------------------------
 
     def listen(self, target: Any, event: str, handler: Any) -> None:
-        proxy = create_proxy(handler)
+        proxy = create_proxy(self.guarded(handler))
         self._proxies.append(proxy)
         target.addEventListener(event, proxy)
 
@@ -244,6 +264,17 @@ class Runtime:
         self.listen(self.root, "change", self.on_change)
         self.listen(document, "keydown", self.on_key)
         self.listen(window, "hashchange", lambda event: self.dispatch(Msg("route", window.location.hash)))
+
+    def guarded(self, handler: Any) -> Any:
+        """Run an event handler inside the page's error boundary."""
+
+        def run(event: Any) -> None:
+            try:
+                handler(event)
+            except Exception:  # noqa: BLE001 - the error boundary of the whole page
+                self.fail(traceback.format_exc())
+
+        return run
 
     def on_click(self, event: Any) -> None:
         control = event.target.closest("[data-action]")

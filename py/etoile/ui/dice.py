@@ -1,0 +1,44 @@
+"""Dice drawn in SVG, as buttons a player sets aside and takes back (click, Enter or Space)."""
+
+from __future__ import annotations
+
+from etoile.ui.vdom import El, h
+
+PIPS = {
+    1: ((50, 50),),
+    2: ((28, 28), (72, 72)),
+    3: ((28, 28), (50, 50), (72, 72)),
+    4: ((28, 28), (72, 28), (28, 72), (72, 72)),
+    5: ((28, 28), (72, 28), (50, 50), (28, 72), (72, 72)),
+    6: ((28, 26), (72, 26), (28, 50), (72, 50), (28, 74), (72, 74)),
+}
+
+
+def face(value: int) -> El:
+    """One die face as an SVG image (decorative: the button around it carries the label)."""
+    return h(
+        "svg",
+        {"viewBox": "0 0 100 100", "class": "die-face", "aria-hidden": "true", "focusable": "false"},
+        h("rect", {"x": "4", "y": "4", "width": "92", "height": "92", "rx": "18", "class": "die-body"}),
+        [h("circle", {"cx": str(x), "cy": str(y), "r": "9", "class": "pip"}) for x, y in PIPS[value]],
+    )
+
+
+def die(value: int, label: str, *, kept: bool, rolled: bool, roll: int, attrs: dict | None = None) -> El:
+    """A die button: ``kept`` dice are set aside (``aria-pressed``); ``rolled`` ones shake once.
+
+    ``roll`` is any number that changes at every throw: the animation's name
+    alternates with it, which restarts the animation on a patched element.
+    """
+    classes = ["die", "kept" if kept else "", f"roll-{roll % 2}" if rolled else ""]
+    return h(
+        "button",
+        {
+            "type": "button",
+            "class": " ".join(c for c in classes if c),
+            "aria-pressed": "true" if kept else "false",
+            "aria-label": label,
+            **(attrs or {}),
+        },
+        face(value),
+    )

@@ -1,0 +1,396 @@
+"""The Generala score sheet: dice to keep, a column per player, a preview in every open box, a coach."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, replace
+from typing import Any
+
+from etoile.games import generala as g
+from etoile.i18n import Catalog
+from etoile.match import Match
+from etoile.model import Effect, Model, Msg
+from etoile.setup import GameSpec, OptionSpec
+from etoile.ui.dice import die
+from etoile.ui.tables import register
+from etoile.ui.vdom import El, h
+from etoile.ui.views import result_panel, seat_name
+
+GAME = g
+UNDO = False
+SPEC = GameSpec(
+    "generala",
+    min_players=1,
+    max_players=12,
+    levels=("easy", "medium", "optimal"),
+    options=(
+        OptionSpec("big_general_open_box", (False, True), False),
+        OptionSpec("circular_straights", (False, True), False),
+        OptionSpec("five_as_four", (True, False), True),
+        OptionSpec("five_as_full", (False, True), False),
+    ),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Local:
+    """What only the page knows: the dice set aside, a box waiting for its 0 to be confirmed, the coach's answers."""
+
+    keep: tuple[int, ...] = ()
+    confirm: str | None = None
+    hint: Any = None
+    report: Any = None
+
+
+def start(match: Match) -> Local:
+    return Local()
+
+
+def person_to_move(match: Match) -> int | None:
+    seat = g.to_move(match.state)
+    if seat is None or (match.seats and match.seats[seat].computer is not None):
+        return None
+    return seat
+
+
+def on(match: Match, local: Local, msg: Msg) -> tuple[Match, Local, list[Effect]]:
+    state = match.state
+    mine = person_to_move(match) is not None
+    match msg.action.removeprefix("generala:"):
+        case "keep" if mine and state.phase == "play" and 0 < state.throw < g.THROWS:
+            index = int(msg.data.get("index", -1))
+            if 0 <= index < g.DICE:
+                keep = tuple(sorted(set(local.keep) ^ {index}))
+                return match, replace(local, keep=keep, hint=None if local.hint == "pending" else local.hint), []
+        case "throw" if mine and g.Throw(local.keep if state.throw else ()) in g.legal_actions(state):
+            played = match.play(g.Throw(local.keep if state.throw else ()))
+            sound = "fanfare" if played.state.big_general is not None else "dice"
+            return played, Local(), [Effect("sound", {"name": sound})]
+        case "fill" if mine and state.throw:
+            box = msg.data.get("box", "")
+            if box not in g.open_boxes(state):
+                return match, local, []
+            if g.preview(state)[box] == 0 and local.confirm != box:
+                return match, replace(local, confirm=box), [Effect("focus", {"selector": ".confirm-zero .danger"})]
+            return match.play(g.Fill(box)), Local(), [Effect("sound", {"name": "fill"})]
+        case "cancel":
+            return match, replace(local, confirm=None), []
+        case "hint" if mine and state.phase == "play":
+            return (
+                match,
+                replace(local, hint="pending"),
+                [Effect("advise", {"game": "generala", "ply": match.cursor, "request": "hint"})],
+            )
+        case "report" if match.result is not None:
+            return (
+                match,
+                replace(local, report="pending"),
+                [Effect("advise", {"game": "generala", "ply": match.cursor, "request": "report"})],
+            )
+        case "advice" if msg.value["ply"] == match.cursor:
+            field = msg.value["request"]
+            return match, replace(local, **{field: msg.value["result"]}), []
+    return match, local, []
+
+
+def capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def status(match: Match, t: Catalog) -> str:
+    state = match.state
+    seat = g.to_move(state)
+    if seat is None:
+        return t("generala.status.over")
+    name = seat_name(match, seat, t)
+    if state.phase == "start":
+        return t("generala.status.start", name=name)
+    return t("generala.status.play", round=state.round, rounds=g.ROUNDS, throw=state.throw, throws=g.THROWS, name=name)
+
+
+def describe(action_json: Any, dice: list[int], t: Catalog) -> str:
+    """A coach's choice in words: "Keep 6 6 6", "Throw all five again", "Write in full house"."""
+    action = g.action_from_json(action_json)
+    if isinstance(action, g.Fill):
+        return t("generala.coach.fill", box=t(f"generala.box.{action.box}"))
+    if not action.keep:
+        return t("generala.coach.throw_all")
+    return t("generala.coach.keep", dice=" ".join(str(v) for v in sorted(dice[i] for i in action.keep)))
+
+
+def dice_row(match: Match, local: Local, t: Catalog) -> El:
+    state = match.state
+    mine = person_to_move(match) is not None
+    can_keep = mine and state.phase == "play" and 0 < state.throw < g.THROWS
+    hinted = _hinted_keep(local)
+    rolled = [i not in local.keep for i in range(len(state.dice))]
+    return h(
+        "div",
+        {"class": "dice-row", "role": "group", "aria-label": t("generala.dice")},
+        [
+            die(
+                value,
+                t("generala.die_label", value=value, state=t("generala.die_kept" if i in local.keep else "generala.die_free")),
+                kept=i in local.keep,
+                rolled=rolled[i],
+                roll=state.rng.draws,
+                attrs={
+                    "data-action": "generala:keep",
+                    "data-game": "generala",
+                    "data-index": str(i),
+                    "disabled": not can_keep,
+                    "data-hint": "keep" if hinted is not None and i in hinted else None,
+                },
+            )
+            for i, value in enumerate(state.dice)
+        ],
+    )
+
+
+def _hinted_keep(local: Local) -> tuple[int, ...] | None:
+    if isinstance(local.hint, list) and local.hint:
+        best = g.action_from_json(local.hint[0]["action"])
+        if isinstance(best, g.Throw):
+            return best.keep
+    return None
+
+
+def controls(match: Match, local: Local, t: Catalog) -> El | None:
+    state = match.state
+    if person_to_move(match) is None:
+        return None
+    if state.phase == "start":
+        label = t("generala.throw_start")
+    elif state.throw == 0:
+        label = t("generala.throw_first")
+    else:
+        label = t("generala.throw_again", count=g.THROWS - state.throw)
+    return h(
+        "div",
+        {"class": "row"},
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "primary",
+                "data-action": "generala:throw",
+                "data-game": "generala",
+                "disabled": state.throw >= g.THROWS,
+            },
+            label,
+        ),
+        state.phase == "play"
+        and h("button", {"type": "button", "data-action": "generala:hint", "data-game": "generala"}, t("generala.hint")),
+    )
+
+
+def hint_panel(match: Match, local: Local, t: Catalog) -> El | None:
+    if local.hint is None:
+        return None
+    if local.hint == "pending":
+        return h("p", {"class": "coach", "role": "status"}, t("generala.coach.thinking"))
+    dice = list(match.state.dice)
+    return h(
+        "section",
+        {"class": "coach", "aria-label": t("generala.hint")},
+        h("h2", {}, t("generala.coach.title")),
+        h(
+            "ol",
+            {},
+            [
+                h("li", {}, describe(choice["action"], dice, t), " — ", t("generala.expected", score=f"{choice['expected']:.1f}"))
+                for choice in local.hint
+            ],
+        ),
+    )
+
+
+def confirm_zero(local: Local, t: Catalog) -> El | None:
+    if local.confirm is None:
+        return None
+    box = t(f"generala.box.{local.confirm}")
+    return h(
+        "div",
+        {"class": "confirm-zero", "role": "alertdialog", "aria-labelledby": "confirm-zero-text"},
+        h("p", {"id": "confirm-zero-text"}, t("generala.confirm_zero", box=box)),
+        h(
+            "div",
+            {"class": "row"},
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "danger",
+                    "data-action": "generala:fill",
+                    "data-game": "generala",
+                    "data-box": local.confirm,
+                },
+                t("generala.cross_out"),
+            ),
+            h("button", {"type": "button", "data-action": "generala:cancel", "data-game": "generala"}, t("generala.keep_open")),
+        ),
+    )
+
+
+def sheet(match: Match, local: Local, t: Catalog) -> El:
+    state = match.state
+    seat_to_move = g.to_move(state)
+    mine = person_to_move(match)
+    preview = g.preview(state) if state.phase == "play" else {}
+    totals = g.totals(state)
+    players = range(state.players)
+
+    def cell(seat: int, index: int, box: str) -> El:
+        value = state.sheets[seat][index]
+        if value is not None:
+            return h("td", {"class": "crossed" if value == 0 else None}, "✗" if value == 0 else str(value))
+        if seat == mine and box in preview:
+            points = preview[box]
+            label = t("generala.fill_label", box=t(f"generala.box.{box}"), points=points)
+            return h(
+                "td",
+                {"class": "open"},
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "fill zero" if points == 0 else "fill",
+                        "data-action": "generala:fill",
+                        "data-game": "generala",
+                        "data-box": box,
+                        "aria-label": label,
+                    },
+                    str(points),
+                ),
+            )
+        return h("td", {"class": "empty"}, "")
+
+    return h(
+        "div",
+        {"class": "sheet-wrap", "tabindex": "0", "role": "region", "aria-label": t("generala.sheet")},
+        h(
+            "table",
+            {"class": "sheet"},
+            h(
+                "thead",
+                {},
+                h(
+                    "tr",
+                    {},
+                    h("th", {"scope": "col"}, t("generala.box")),
+                    [
+                        h(
+                            "th",
+                            {
+                                "scope": "col",
+                                "class": "current" if seat == seat_to_move else None,
+                                "aria-current": "true" if seat == seat_to_move else None,
+                            },
+                            seat_name(match, seat, t),
+                        )
+                        for seat in players
+                    ],
+                ),
+            ),
+            h(
+                "tbody",
+                {},
+                [
+                    h(
+                        "tr",
+                        {"data-box": box},
+                        h("th", {"scope": "row"}, capitalised(t(f"generala.box.{box}"))),
+                        [cell(seat, index, box) for seat in players],
+                    )
+                    for index, box in enumerate(g.BOXES)
+                ],
+            ),
+            h(
+                "tfoot",
+                {},
+                h(
+                    "tr",
+                    {},
+                    h("th", {"scope": "row"}, capitalised(t("generala.total"))),
+                    [h("td", {"data-total": str(s)}, str(totals[s])) for s in players],
+                ),
+            ),
+        ),
+    )
+
+
+def start_throws(match: Match, t: Catalog) -> El | None:
+    state = match.state
+    if not state.start_throws or state.phase != "start":
+        return None
+    rows = []
+    for number, round_ in enumerate(state.start_throws):
+        thrown = [f"{seat_name(match, seat, t)}: {sum(dice)}" for seat, dice in round_ if dice]
+        label = t("generala.start_round") if number == 0 else t("generala.roll_off")
+        rows.append(h("li", {}, label, " — ", ", ".join(thrown) if thrown else "…"))
+    return h("ul", {"class": "start-throws"}, rows)
+
+
+def celebration(match: Match, t: Catalog) -> El | None:
+    seat = match.state.big_general
+    if seat is None:
+        return None
+    return h(
+        "div",
+        {"class": "celebration", "role": "alert"},
+        h("p", {"class": "celebration-title"}, t("generala.big_general_title")),
+        h("p", {}, t("generala.big_general_text", name=seat_name(match, seat, t))),
+    )
+
+
+def report_panel(match: Match, local: Local, t: Catalog) -> El | None:
+    if match.result is None:
+        return None
+    if local.report is None:
+        return h(
+            "button", {"type": "button", "data-action": "generala:report", "data-game": "generala"}, t("generala.coach.report")
+        )
+    if local.report == "pending":
+        return h("p", {"role": "status"}, t("generala.coach.thinking"))
+    sections = []
+    for seat, mistakes in local.report.items():
+        name = seat_name(match, int(seat), t)
+        items = [
+            h(
+                "li",
+                {},
+                t(
+                    "generala.mistake",
+                    round=m["round"],
+                    throw=m["throw"],
+                    played=describe(m["played"], m["dice"], t),
+                    best=describe(m["best"], m["dice"], t),
+                    loss=f"{m['loss']:.1f}",
+                ),
+            )
+            for m in mistakes
+        ]
+        sections.append(
+            h("section", {}, h("h3", {}, name), h("ol", {}, items) if items else h("p", {}, t("generala.coach.perfect")))
+        )
+    return h("section", {"class": "report"}, h("h2", {}, t("generala.coach.report")), sections)
+
+
+def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
+    local = local if isinstance(local, Local) else Local()
+    return h(
+        "section",
+        {"class": "generala"},
+        h("p", {"class": "status", "role": "status"}, status(match, t)),
+        celebration(match, t),
+        start_throws(match, t),
+        dice_row(match, local, t),
+        controls(match, local, t),
+        confirm_zero(local, t),
+        hint_panel(match, local, t),
+        result_panel(match, t, report_panel(match, local, t)),
+        sheet(match, local, t),
+    )
+
+
+register(sys.modules[__name__])
