@@ -8,7 +8,7 @@ try:
     from etoile.ui.browser import start
 
     runtime = start()
-except Exception:
+except Exception:  # noqa: BLE001 - the page must say something human, never a traceback
     window.console.error(traceback.format_exc())
     document.getElementById("loading").hidden = True
     document.getElementById("fatal").hidden = False

@@ -141,7 +141,7 @@ class Runtime:
             self.render()
             for effect in after_render:
                 self.focus(effect)
-        except Exception:
+        except Exception:  # noqa: BLE001 - the error boundary of the whole page
             self.fail(traceback.format_exc())
 
     def fail(self, details: str) -> None:
@@ -150,7 +150,7 @@ class Runtime:
         try:
             self.model, _ = update(self.model, Msg("error", details))
             self.render()
-        except Exception:
+        except Exception:  # noqa: BLE001 - even drawing failed: say so in plain text
             show_fatal(self.model.language)
 
     def _drain_problems(self) -> None:
@@ -223,7 +223,7 @@ class Runtime:
         match_json = json.dumps(self.model.matches[game].to_json())
         try:
             action = str(await (await self.ai()).choose(game, match_json, level))
-        except Exception:
+        except Exception:  # noqa: BLE001 - no worker (old browser, failed start): think here instead
             window.console.warn(traceback.format_exc())
             from etoile.ai.run import choose  # noqa: PLC0415 - loads the game's AI only when needed
 
@@ -304,7 +304,7 @@ class Runtime:
     async def _read_file(self, action: str, file: Any) -> None:
         try:
             text = str(await file.text())
-        except Exception:
+        except Exception:  # noqa: BLE001 - an unreadable file is the same as a foreign one
             text = ""
         self.dispatch(Msg(action, text))
 
