@@ -22,29 +22,43 @@ SETTINGS_KEY = "etoile:settings"
 
 @cache
 def texts(lang: str) -> dict[str, Any]:
-    """The string table of ``lang`` (``locales/<lang>.json``)."""
-    return json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
+    """The string table of ``lang``: every ``locales/<lang>/*.json`` but the rules, merged (as the app does)."""
+    folder = LOCALES / lang
+    if not folder.is_dir():  # the older layout: one locales/<lang>.json
+        return json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
+    table: dict[str, Any] = {}
+    for path in sorted(folder.glob("*.json")):
+        if path.name != "rules.json":
+            table.update(json.loads(path.read_text(encoding="utf-8")))
+    return table
+
+
+def plural_form(lang: str, count: int) -> str:
+    """CLDR plural category of an integer ``count`` in ``lang``."""
+    if lang == "ru":
+        if count % 10 == 1 and count % 100 != 11:
+            return "one"
+        return "few" if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14 else "many"
+    if lang == "fr":
+        return "one" if count in (0, 1) else "other"
+    return "one" if count == 1 else "other"
 
 
 def t(lang: str, key: str, **params: Any) -> str:
-    """One visible text, filled in like the app does (plural tables pick by ``count``)."""
+    """One visible text, filled in like the app does (a plural table picks its form by ``count``)."""
     value = texts(lang)[key]
     if isinstance(value, dict):
-        count = params["count"]
-        if lang == "ru":
-            form = "one" if count % 10 == 1 and count % 100 != 11 else "few" if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14 else "many"
-        elif lang == "fr":
-            form = "one" if count in (0, 1) else "other"
-        else:
-            form = "one" if count == 1 else "other"
-        value = value[form]
+        value = value[plural_form(lang, params["count"])]
     return value.format(**params) if params else value
 
 
 @cache
 def rules(lang: str) -> dict[str, Any]:
-    """The rules pages of ``lang`` (``locales/rules.<lang>.json``)."""
-    return json.loads((LOCALES / f"rules.{lang}.json").read_text(encoding="utf-8"))
+    """The rules pages of ``lang`` (``locales/<lang>/rules.json``)."""
+    path = LOCALES / lang / "rules.json"
+    if not path.exists():  # the older layout: locales/rules.<lang>.json
+        path = LOCALES / f"rules.{lang}.json"
+    return json.loads(path.read_text(encoding="utf-8"))
 
 
 def local_storage(page: Page) -> dict[str, str]:

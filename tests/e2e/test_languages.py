@@ -17,7 +17,9 @@ def expect_home_in(page: Page, lang: str) -> None:
     cards = page.locator(".game-card")
     expect(cards.locator("h2")).to_have_text([t(lang, f"game.{g}.name") for g in GAMES])
     expect(cards.locator(".game-card-body > p")).to_have_text([t(lang, f"game.{g}.line") for g in GAMES])
-    expect(cards.locator(".game-card-actions a")).to_have_text([t(lang, key) for _ in GAMES for key in ("home.play", "home.rules")])
+    expect(cards.locator(".game-card-actions a")).to_have_text(
+        [t(lang, key) for _ in GAMES for key in ("home.play", "home.rules")]
+    )
     expect(page.get_by_role("region", name=t(lang, "notices.label"))).to_be_attached()
 
 

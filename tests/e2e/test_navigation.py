@@ -5,7 +5,20 @@ import re
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import open_app
-from tests.e2e.support import t
+from tests.e2e.support import t, texts
+
+
+def expect_game_screen(page: Page, game: str, name: str) -> None:
+    """The screen of ``game``: its "coming soon" page or its new-game setup, named in the heading and the tab."""
+    heading = page.locator("#main h1")
+    names = (name, t("en", "setup.title", game=name)) if "setup.title" in texts("en") else (name,)
+    expect(heading).to_have_text(re.compile("^(" + "|".join(re.escape(n) for n in names) + ")$"))
+    expect(heading).to_be_focused()
+    expect(page).to_have_title(f"{heading.text_content()} · Étoile")
+    expect(page.locator("#main").get_by_role("link", name="Rules", exact=True)).to_have_attribute("href", f"#/rules/{game}")
+    if heading.text_content() == name:  # not playable yet: says so, with the game's line
+        expect(page.locator(".game-screen .lead")).to_have_text(t("en", f"game.{game}.line"))
+        expect(page.locator(".game-screen .soon")).to_have_text(t("en", "game.soon"))
 
 
 def test_rules_link_opens_the_rules_and_back_and_forward_follow(page: Page, base_url: str) -> None:
@@ -22,19 +35,20 @@ def test_rules_link_opens_the_rules_and_back_and_forward_follow(page: Page, base
     expect(heading).to_have_text("Étoile")
     expect(page.locator(".game-card")).to_have_count(3)
     expect(page).to_have_title("Étoile")
-    expect(page.get_by_role("navigation", name="Main").get_by_role("link", name="Games")).to_have_attribute("aria-current", "page")
+    expect(page.get_by_role("navigation", name="Main").get_by_role("link", name="Games")).to_have_attribute(
+        "aria-current", "page"
+    )
 
     page.go_forward()
     expect(page).to_have_url(re.compile(r"#/rules/421$"))
     expect(heading).to_have_text("Rules of 421")
     expect(page).to_have_title("Rules of 421 · Étoile")
 
-    # The "Play" button of the rules page leads to the game's table, whose own button leads home.
+    # The "Play" button of the rules page leads to the game's screen; the top bar leads home.
     page.locator("article.rules").get_by_role("link", name="Play", exact=True).click()
     expect(page).to_have_url(re.compile(r"#/421$"))
-    expect(heading).to_have_text("421")
-    expect(page.locator(".game-screen .soon")).to_have_text(t("en", "game.soon"))
-    page.get_by_role("link", name="Back to the games").click()
+    expect_game_screen(page, "421", "421")
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Games").click()
     expect(heading).to_have_text("Étoile")
     expect(page).to_have_title("Étoile")
 
@@ -50,13 +64,7 @@ def test_settings_address_opens_settings_and_each_game_has_its_address(page: Pag
 
     for game, name in (("generala", "Generala"), ("chinese-checkers", "Chinese checkers"), ("421", "421")):
         page.goto(f"{base_url}#/{game}")
-        expect(heading).to_have_text(name)
-        expect(heading).to_be_focused()
-        expect(page.locator(".game-screen .lead")).to_have_text(t("en", f"game.{game}.line"))
-        expect(page).to_have_title(f"{name} · Étoile")
-        expect(page.locator(".game-screen").get_by_role("link", name="Rules", exact=True)).to_have_attribute(
-            "href", f"#/rules/{game}"
-        )
+        expect_game_screen(page, game, name)
 
     nav.get_by_role("link", name="Settings").click()
     expect(heading).to_have_text("Settings")

@@ -6,47 +6,47 @@ from playwright.sync_api import Page, expect
 from tests.e2e.conftest import open_app
 from tests.e2e.support import GAMES, RULES_KEYS, rules, t
 
+LANGUAGE_NAMES = {"en": "English", "fr": "Français", "ru": "Русский"}
 
-@pytest.mark.parametrize(
-    "lang",
-    [
-        pytest.param("en", marks=pytest.mark.browser_context_args(locale="en-GB")),
-        pytest.param("fr", marks=pytest.mark.browser_context_args(locale="fr-FR")),
-        pytest.param("ru", marks=pytest.mark.browser_context_args(locale="ru-RU")),
-    ],
-)
-def test_rules_pages_show_every_section_and_option_in_the_players_language(page: Page, base_url: str, lang: str) -> None:
-    open_app(page, base_url, f"#/rules/{GAMES[0]}")
-    expect(page.locator("html")).to_have_attribute("lang", lang)
+
+def expect_rules_page(page: Page, lang: str, game: str) -> None:
+    """The rules page of ``game`` shows, in ``lang``, its title, summary, every section and every option."""
+    rules_page = rules(lang)[RULES_KEYS[game]]
     article = page.locator("article.rules")
-    for game in GAMES:
-        rules_page = rules(lang)[RULES_KEYS[game]]
-        if game != GAMES[0]:
-            page.goto(f"{base_url}#/rules/{game}")  # a hash change: the same page, no reload
-        title = t(lang, "rules.title", game=rules_page["title"])
-        expect(article.locator("h1")).to_have_text(title)
-        expect(article.locator("> .lead")).to_have_text(rules_page["summary"])
-        expect(article.locator("> section > h2")).to_have_text(
-            [section["heading"] for section in rules_page["sections"]] + [t(lang, "rules.options")]
+    expect(article.locator("h1")).to_have_text(t(lang, "rules.title", game=rules_page["title"]))
+    expect(article.locator("> .lead")).to_have_text(rules_page["summary"])
+    expect(article.locator("> section > h2")).to_have_text(
+        [section["heading"] for section in rules_page["sections"]] + [t(lang, "rules.options")]
+    )
+    # Every paragraph and list item of every section, in order.
+    for index, section in enumerate(rules_page["sections"]):
+        blocks = article.locator("> section").nth(index).locator("> p, > ul > li")
+        expected = [item for block in section["blocks"] for item in (block["list"] if isinstance(block, dict) else [block])]
+        expect(blocks).to_have_text(expected)
+    expect(article.locator(".options > p")).to_have_text(t(lang, "rules.options_lead"))
+    options = article.locator(".option-list")
+    expect(options.locator("dt")).to_have_text([option["name"] for option in rules_page["options"]])
+    for index, option in enumerate(rules_page["options"]):
+        expect(options.locator("dt").nth(index)).to_have_attribute("data-option", option["id"])
+        expect(options.locator("dd").nth(index).locator("p")).to_have_text(
+            [
+                f"{t(lang, 'rules.default')} {option['default']}",
+                f"{t(lang, 'rules.alternative')} {option['alternative']}",
+                option["text"],
+            ]
         )
-        # Every paragraph and list item of every section, in order.
-        for index, section in enumerate(rules_page["sections"]):
-            blocks = article.locator("> section").nth(index).locator("> p, > ul > li")
-            expected = [item for block in section["blocks"] for item in (block["list"] if isinstance(block, dict) else [block])]
-            expect(blocks).to_have_text(expected)
-        options = article.locator(".option-list")
-        expect(options.locator("dt")).to_have_text([option["name"] for option in rules_page["options"]])
-        expect(options.locator("dt")).to_have_count(len(rules_page["options"]))
-        for index, option in enumerate(rules_page["options"]):
-            expect(options.locator("dt").nth(index)).to_have_attribute("data-option", option["id"])
-            expect(options.locator("dd").nth(index).locator("p")).to_have_text(
-                [
-                    f"{t(lang, 'rules.default')} {option['default']}",
-                    f"{t(lang, 'rules.alternative')} {option['alternative']}",
-                    option["text"],
-                ]
-            )
-        expect(article.get_by_role("link", name=t(lang, "home.play"), exact=True)).to_have_attribute("href", f"#/{game}")
+    expect(article.get_by_role("link", name=t(lang, "home.play"), exact=True)).to_have_attribute("href", f"#/{game}")
+
+
+def test_rules_pages_show_every_section_and_option_in_each_language(page: Page, base_url: str) -> None:
+    open_app(page, base_url, "#/settings")  # the only page load: everything else is a hash change
+    for lang in ("en", "fr", "ru"):
+        page.goto(f"{base_url}#/settings")
+        page.get_by_role("radio", name=LANGUAGE_NAMES[lang]).check()
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        for game in GAMES:
+            page.goto(f"{base_url}#/rules/{game}")
+            expect_rules_page(page, lang, game)
 
 
 @pytest.mark.browser_context_args(locale="fr-FR")

@@ -14,7 +14,7 @@ def css_speed(page: Page) -> str:
     return page.evaluate("() => getComputedStyle(document.documentElement).getPropertyValue('--speed').trim()")
 
 
-def test_dark_theme_darkens_the_page_and_is_there_again_after_a_reload(page: Page, base_url: str) -> None:
+def test_dark_theme_darkens_the_page_after_a_reload_too_and_system_theme_follows_the_system(page: Page, base_url: str) -> None:
     open_app(page, base_url, "#/settings")
     html = page.locator("html")
     expect(html).to_have_attribute("data-theme", "system")
@@ -38,32 +38,28 @@ def test_dark_theme_darkens_the_page_and_is_there_again_after_a_reload(page: Pag
     expect(page.get_by_role("radio", name="Dark")).to_be_checked()
     assert body_luminance(page) < DARK
 
+    # "Same as the system" follows the system's colour scheme, live; a choice overrides it.
+    page.emulate_media(color_scheme="dark")
     page.get_by_role("radio", name="Light").check()
     expect(html).to_have_attribute("data-theme", "light")
     assert body_luminance(page) > LIGHT
     assert saved_settings(page)["theme"] == "light"
-
-
-def test_same_as_the_system_follows_a_dark_system_and_a_choice_overrides_it(page: Page, base_url: str) -> None:
-    page.emulate_media(color_scheme="dark")
-    open_app(page, base_url, "#/settings")
-    html = page.locator("html")
-    expect(html).to_have_attribute("data-theme", "system")
-    assert body_luminance(page) < DARK
-
-    page.get_by_role("radio", name="Light").check()
-    expect(html).to_have_attribute("data-theme", "light")
-    assert body_luminance(page) > LIGHT
-
     page.get_by_role("radio", name="Same as the system").check()
     expect(html).to_have_attribute("data-theme", "system")
     assert body_luminance(page) < DARK
     assert saved_settings(page)["theme"] == "system"
-
-    # The system turns light while the page is open: the page follows at once.
     page.emulate_media(color_scheme="light")
     page.wait_for_function("() => !matchMedia('(prefers-color-scheme: dark)').matches")
     assert body_luminance(page) > LIGHT
+
+    # A dark system gives a dark page from the first paint of a load.
+    page.emulate_media(color_scheme="dark")
+    page.reload(wait_until="domcontentloaded")
+    wait_boot_held(page)
+    assert body_luminance(page) < DARK
+    release_boot(page)
+    expect(html).to_have_attribute("data-theme", "system")
+    assert body_luminance(page) < DARK
 
 
 def test_sound_switch_and_animation_speed_are_remembered(page: Page, base_url: str) -> None:

@@ -25,7 +25,7 @@ def send(model: Model, action: str, value: object = None, **data: str) -> tuple[
     return update(model, Msg(action, value, {"game": "generala", **data}))
 
 
-def by_class(name: str):  # noqa: ANN201 - a predicate
+def by_class(name: str):
     return lambda el: name in str(el.attrs.get("class", "")).split()
 
 
