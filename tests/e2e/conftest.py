@@ -13,7 +13,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tools.build import SITE, build
 from tools.serve import serve_in_background
@@ -26,6 +26,8 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 TIMEOUT_MS = 30_000
+# Assertions wait as long as actions: the first computer move or hint starts a second interpreter.
+expect.set_options(timeout=TIMEOUT_MS)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -81,3 +83,21 @@ def open_app(page: Page, base_url: str, route: str = "#/") -> Page:
     page.goto(base_url + route)
     page.wait_for_selector("html[data-ready='true']")
     return page
+
+
+def fix_seed(page: Page, seed: int) -> None:
+    """Make every new game on this page use ``seed`` (the app draws seeds from crypto.getRandomValues)."""
+    page.add_init_script(
+        f"""
+        (() => {{
+          const real = crypto.getRandomValues.bind(crypto);
+          crypto.getRandomValues = (array) => {{
+            if (array instanceof Uint32Array && array.length === 2) {{
+              array[0] = {seed >> 32}; array[1] = {seed & 0xFFFFFFFF};
+              return array;
+            }}
+            return real(array);
+          }};
+        }})();
+        """
+    )

@@ -1,0 +1,137 @@
+"""Generala as a player sees it: set up, throw, set dice aside, fill the sheet, ask the coach."""
+
+from playwright.sync_api import Page, expect
+
+from etoile.games import generala as g
+from tests.e2e.conftest import fix_seed, open_app
+
+BIG_GENERAL_SEED = 1667  # a solitaire game whose first throw is five ones
+
+
+def start_game(page: Page, base_url: str, players: list[str], route: str = "#/generala/new") -> None:
+    """Set up a game of people (names) and computers (None) and start it."""
+    open_app(page, base_url, route)
+    page.select_option("#setup-players", str(len(players)))
+    for index, name in enumerate(players):
+        page.select_option(f"#seat-{index}-kind", "person" if name is not None else "computer")
+        if name is not None:
+            page.fill(f"#seat-{index}-detail", name)
+            page.press(f"#seat-{index}-detail", "Tab")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator(".sheet")).to_be_visible()
+
+
+def best_box(state: g.State) -> str:
+    """The box this test's player fills: the most points, the first such box in sheet order."""
+    preview = g.preview(state)
+    return max(g.open_boxes(state), key=lambda box: (preview[box], -g.BOXES.index(box)))
+
+
+def test_a_full_two_player_game_to_the_result(page: Page, base_url: str) -> None:
+    seed = 20261129
+    fix_seed(page, seed)
+    start_game(page, base_url, ["Ann", "Bob"])
+    # The same game, played by the rules engine with the same policy, tells what the page must show.
+    state = g.start({"players": 2}, seed)
+    while state.phase == "start":
+        page.get_by_role("button", name="Throw the five dice").click()
+        state = g.apply(state, g.Throw(()))
+    names = ["Ann", "Bob"]
+    while g.to_move(state) is not None:
+        expect(page.locator(".status")).to_contain_text(f"Round {state.round}/10 · throw 0/3 · {names[state.seat]} to play")
+        page.get_by_role("button", name="Throw", exact=True).click()
+        state = g.apply(state, g.Throw(()))
+        dice = page.locator(".dice-row .die")
+        expect(dice).to_have_count(5)
+        for index, value in enumerate(state.dice):
+            expect(dice.nth(index)).to_have_attribute("aria-label", f"Die showing {value}, to throw")
+        box = best_box(state)
+        page.locator(f".sheet button[data-box='{box}']").click()
+        if g.preview(state)[box] == 0:
+            page.get_by_role("button", name="Cross it out").click()
+        state = g.apply(state, g.Fill(box))
+    totals = g.totals(state)
+    expect(page.locator(".sheet tfoot td")).to_have_text([str(total) for total in totals])
+    winners = [names[seat] for seat in g.result(state).winners]
+    expected = f"{winners[0]} wins!" if len(winners) == 1 else f"{', '.join(winners)} share the win!"
+    expect(page.locator(".result h2")).to_have_text(expected)
+    expect(page.get_by_role("button", name="Play again")).to_be_visible()
+
+
+def test_a_big_general_on_the_first_throw_ends_the_game_at_once(page: Page, base_url: str) -> None:
+    fix_seed(page, BIG_GENERAL_SEED)
+    start_game(page, base_url, ["Zoé"])
+    page.get_by_role("button", name="Throw", exact=True).click()
+    expect(page.locator(".celebration")).to_have_text(
+        "Big general!Five equal dice on the first throw: Zoé wins the game at once!"
+    )
+    expect(page.locator(".result h2")).to_have_text("Zoé wins!")
+    expect(page.locator(".dice-row .die")).to_have_count(5)
+    expect(page.get_by_role("button", name="Throw", exact=True)).to_have_count(0)
+
+
+def test_setting_dice_aside_the_hint_and_a_reload_mid_turn(page: Page, base_url: str) -> None:
+    fix_seed(page, 77)
+    start_game(page, base_url, ["Ann"])
+    page.get_by_role("button", name="Throw", exact=True).click()
+    first = page.locator(".dice-row .die").first
+    first.focus()
+    page.keyboard.press("Enter")  # the keyboard sets a die aside
+    expect(first).to_have_attribute("aria-pressed", "true")
+    page.get_by_role("button", name="Hint").click()
+    choices = page.locator(".coach li")
+    expect(choices).to_have_count(6)
+    expect(choices.first).to_contain_text("expected final score")
+    labels = [page.locator(".dice-row .die").nth(i).get_attribute("aria-label") for i in range(5)]
+    page.get_by_role("button", name="Throw again (2 left)").click()
+    expect(page.locator(".status")).to_contain_text("throw 2/3")
+    kept_label = labels[0].replace("set aside", "to throw")
+    after = [page.locator(".dice-row .die").nth(i).get_attribute("aria-label") for i in range(5)]
+    assert after[0] == kept_label
+    page.reload()
+    page.wait_for_selector("html[data-ready='true']")
+    expect(page.locator(".status")).to_contain_text("throw 2/3")
+    assert [page.locator(".dice-row .die").nth(i).get_attribute("aria-label") for i in range(5)] == after
+
+
+def test_against_the_computer_the_computer_plays_its_own_turns(page: Page, base_url: str) -> None:
+    fix_seed(page, 5)
+    start_game(page, base_url, ["Ann", None])
+    # Whoever starts, Ann gets to play round 1 after at most the computer's turn and start throw.
+    throw_start = page.get_by_role("button", name="Throw the five dice")
+    if throw_start.count():
+        throw_start.click()
+    expect(page.locator(".status")).to_contain_text("Round 1/10 · throw 0/3 · Ann to play", timeout=60_000)
+    page.get_by_role("button", name="Throw", exact=True).click()
+    page.locator(".sheet button.fill").first.click()
+    confirm = page.get_by_role("button", name="Cross it out")
+    if confirm.count():
+        confirm.click()
+    expect(page.locator(".status")).to_contain_text("Ann to play", timeout=60_000)
+    filled = page.locator(".sheet tbody td:not(.empty):not(.open)")
+    expect(filled).to_have_count(2)
+
+
+def test_a_twelve_player_sheet_fits_a_360_pixel_screen(page: Page, base_url: str) -> None:
+    page.set_viewport_size({"width": 360, "height": 740})
+    start_game(page, base_url, [f"P{i}" for i in range(1, 13)])
+    expect(page.locator(".sheet thead th")).to_have_count(13)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    region = page.locator(".sheet-wrap")
+    assert region.evaluate("el => el.scrollWidth > el.clientWidth")
+    region.evaluate("el => { el.scrollLeft = el.scrollWidth; }")
+    expect(page.locator(".sheet thead th").last).to_be_in_viewport()
+
+
+def test_the_game_in_russian(page: Page, base_url: str) -> None:
+    open_app(page, base_url, "#/settings")
+    page.get_by_label("Русский").check()
+    fix_seed(page, 9)
+    page.goto(base_url + "#/generala/new")
+    page.wait_for_selector("html[data-ready='true']")
+    expect(page.locator("h1")).to_have_text("Новая партия: Генерал")
+    page.select_option("#setup-players", "1")
+    page.get_by_role("button", name="Начать партию").click()
+    expect(page.locator(".status")).to_have_text("Раунд 1/10 · попытка 0/3 · ходит Игрок 1")
+    page.get_by_role("button", name="Бросить", exact=True).click()
+    expect(page.locator(".sheet tbody th").first).to_have_text("Единицы")
