@@ -88,7 +88,7 @@ def cmd_build(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     python = ensure_venv()
     build()
-    env = {**os.environ, "CHROMIUM": find_chromium()}
+    env = {**os.environ, "CHROMIUM": find_chromium(), "PYTHONPATH": os.pathsep.join(["py", "."])}
     return subprocess.run([str(python), "-m", f"bench.{args.name}", *args.bench_args], cwd=ROOT, env=env, check=False).returncode
 
 

@@ -1,14 +1,15 @@
-"""Speed and strength of the Generala computer players, on CPython.
+"""Speed and strength of the Generala computer players, in CPython and in the browser.
 
-    PYTHONPATH=py:. python3 -m bench.generala_ai [--games N] [--positions P]
+    python3 dev.py bench generala_ai [--games N] [--positions P] [--no-browser]
 
 Prints:
 
 * the time of one hint (:func:`etoile.ai.generala.hint`), median and 90th
-  percentile over ``P`` positions met in seeded games: cold (the turn is solved
-  from the table, as for the first hint of a turn) and warm (already solved);
+  percentile over ``P`` positions met in seeded games, each turn solved from
+  the table as for the first hint of a turn: in CPython and in a PyScript
+  worker in Chromium (the app's AI runs in one; ``--no-browser`` skips it);
 * the time to compute one whole between-turns table from scratch (what a rule
-  combination that is not shipped costs on first use);
+  combination that is not shipped costs on first use), in both;
 * the average final score of each level over ``N`` seeded solitaire games
   (default 2000; the same seeds for every level), with its standard error, next
   to the optimal expected score. As in that expectation, a big general counts
@@ -24,37 +25,11 @@ import statistics
 import time
 from multiprocessing import Pool
 
+from bench.browser import worker_probes
+from bench.pages import probes
 from etoile.ai import generala as ai
-from etoile.ai import generala_dp as dp
-from etoile.games import generala as g
-from etoile.games.generala import Rules
 
 PROCESSES = 2
-
-
-def positions(count: int) -> list[g.State]:
-    """``count`` positions of seeded two-player games (optimal against easy), every kind of decision."""
-    found: list[g.State] = []
-    seed = 0
-    while len(found) < count:
-        state = g.start({"players": 2}, seed)
-        while g.to_move(state) is not None:
-            if state.phase == "play":
-                found.append(state)
-            state = g.apply(state, ai.choose(state, "optimal" if g.to_move(state) == 0 else "easy"))
-        seed += 1
-    return found[:: max(1, len(found) // count)][:count]
-
-
-def hint_times(states: list[g.State], cold: bool) -> list[float]:
-    times = []
-    for state in states:
-        if cold:
-            dp.optimal_turn.cache_clear()
-        began = time.perf_counter()
-        ai.hint(state)
-        times.append(time.perf_counter() - began)
-    return times
 
 
 def play(job: tuple[str, list[int]]) -> list[int]:
@@ -66,21 +41,25 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="solitaire games per level (default 2000)")
     parser.add_argument("--positions", type=int, default=500, help="positions for the hint timing (default 500)")
+    parser.add_argument("--no-browser", action="store_true", help="skip the timings in Chromium's PyScript worker")
     args = parser.parse_args(argv)
 
-    ai.expected_score()  # load the shipped table
-    states = positions(args.positions)
-    for label, cold in (("cold", True), ("warm", False)):
-        times = sorted(hint_times(states, cold))
-        median, p90 = statistics.median(times), times[int(0.9 * (len(times) - 1))]
-        print(f"hint ({label}, {len(times)} positions): median {median * 1000:.2f} ms, 90th percentile {p90 * 1000:.2f} ms")
-
-    runs = []
-    for _ in range(3):
-        began = time.perf_counter()
-        dp.compute_table(Rules())
-        runs.append(time.perf_counter() - began)
-    print(f"one full table from scratch: {min(runs):.2f} s (best of 3)")
+    hint_ms = {"CPython": probes.generala_hint_ms(args.positions)}
+    table_ms = {"CPython": min(probes.generala_table_ms() for _ in range(3))}
+    if not args.no_browser:
+        with worker_probes() as call:
+            hint_ms["browser"] = call("generala_hint_ms", args.positions)
+            table_ms["browser"] = min(call("generala_table_ms") for _ in range(3))
+    for where, times in hint_ms.items():
+        times = sorted(times)
+        p90 = times[int(0.9 * (len(times) - 1))]
+        print(
+            f"one hint, {where}: median {statistics.median(times):.2f} ms, 90th percentile {p90:.2f} ms ({len(times)} positions)"
+        )
+    for where, ms in table_ms.items():
+        print(f"one full table from scratch, {where}: {ms / 1000:.2f} s (best of 3)")
+    if "browser" in hint_ms:
+        print(f"target: a hint under 50 ms in the browser: {'met' if statistics.median(hint_ms['browser']) < 50 else 'NOT met'}")
 
     print(f"optimal expected score (default rules): {ai.expected_score():.3f}")
     seeds = list(range(args.games))
