@@ -51,11 +51,10 @@ def main(argv: list[str] | None = None) -> None:
             hint_ms["browser"] = call("generala_hint_ms", args.positions)
             table_ms["browser"] = min(call("generala_table_ms") for _ in range(3))
     for where, times in hint_ms.items():
-        times = sorted(times)
-        p90 = times[int(0.9 * (len(times) - 1))]
-        print(
-            f"one hint, {where}: median {statistics.median(times):.2f} ms, 90th percentile {p90:.2f} ms ({len(times)} positions)"
-        )
+        ordered = sorted(times)
+        p90 = ordered[int(0.9 * (len(ordered) - 1))]
+        median = statistics.median(ordered)
+        print(f"one hint, {where}: median {median:.2f} ms, 90th percentile {p90:.2f} ms ({len(ordered)} positions)")
     for where, ms in table_ms.items():
         print(f"one full table from scratch, {where}: {ms / 1000:.2f} s (best of 3)")
     if "browser" in hint_ms:
