@@ -1,0 +1,116 @@
+"""The 421 expert against the easy player and the one-throw player.
+
+    python3 -m bench.four21_ai [--games N] [--processes P]     (from the repo root, PYTHONPATH=py:.)
+    python3 dev.py bench four21_ai
+
+For each pairing (2 players: expert against one opponent; 4 players: one
+expert against three copies of the opponent), N seeded games (default 2,000)
+under the default rules of RULES.md. Game ``i`` uses seed ``seed_from(i)`` and
+puts the expert in seat ``i % players``, so every seat gets its share and the
+who-starts throws decide the first leader as in a real game.
+
+The expert's score in a game is its share of the win: 1 if it wins alone,
+``1/k`` if it is one of ``k`` players who took no token during the charge, 0
+otherwise; an equal player would score ``1/players`` on average. The table
+gives the mean score with a 95% Wilson interval (for a score in [0, 1] this
+interval is conservative: a shared win varies less than a win or a loss).
+The expert is clearly ahead when the whole interval lies above ``1/players``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT / "py") not in sys.path:
+    sys.path.insert(0, str(ROOT / "py"))
+
+from etoile.ai.four21 import choose  # noqa: E402
+from etoile.games import four21  # noqa: E402
+from etoile.rng import seed_from  # noqa: E402
+
+PAIRINGS = ((2, "easy"), (2, "first_throw"), (4, "easy"), (4, "first_throw"))
+CHUNK = 100
+Z = 1.959964
+
+
+def expert_share(players: int, opponent: str, game: int) -> tuple[float, int]:
+    """The expert's share of the win in game number ``game``, and the number of actions played."""
+    expert = game % players
+    state = four21.start({"players": players}, seed_from(game))
+    actions = 0
+    while (outcome := four21.result(state)) is None:
+        state = four21.apply(state, choose(state, "expert" if state.seat == expert else opponent))
+        actions += 1
+    winners = outcome.winners
+    return (1 / len(winners) if expert in winners else 0.0), actions
+
+
+def play_chunk(task: tuple[int, str, int, int]) -> tuple[int, str, float, int, int]:
+    players, opponent, first, count = task
+    score = actions = 0
+    for game in range(first, first + count):
+        share, played = expert_share(players, opponent, game)
+        score += share
+        actions += played
+    return players, opponent, score, count, actions
+
+
+def wilson(score: float, n: int, z: float = Z) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion ``score / n``.
+
+    >>> [round(x, 4) for x in wilson(60, 100)]
+    [0.502, 0.6906]
+    """
+    p = score / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000, help="games per pairing (default 2000)")
+    parser.add_argument("--processes", type=int, default=min(2, os.cpu_count() or 1), help="worker processes (at most 2)")
+    args = parser.parse_args(argv)
+    tasks = [
+        (players, opponent, first, min(CHUNK, args.games - first))
+        for players, opponent in PAIRINGS
+        for first in range(0, args.games, CHUNK)
+    ]
+    totals: dict[tuple[int, str], list[float]] = {pairing: [0.0, 0, 0] for pairing in PAIRINGS}
+    began = time.perf_counter()
+    with Pool(max(1, min(2, args.processes))) as pool:
+        for players, opponent, score, count, actions in pool.imap_unordered(play_chunk, tasks):
+            total = totals[(players, opponent)]
+            total[0] += score
+            total[1] += count
+            total[2] += actions
+    elapsed = time.perf_counter() - began
+
+    print(f"421: expert against other players, {args.games} games per pairing, default rules")
+    print(f"{'players':>7}  {'opponents':<22} {'expert score':>12}  {'95% interval':>15}  {'equal':>6}  verdict")
+    ahead = True
+    for players, opponent in PAIRINGS:
+        score, n, _ = totals[(players, opponent)]
+        low, high = wilson(score, int(n))
+        equal = 1 / players
+        verdict = "ahead" if low > equal else "NOT clearly ahead"
+        ahead &= low > equal
+        who = f"{players - 1} x {opponent}"
+        print(f"{players:>7}  {who:<22} {score / n:>12.3f}  [{low:.3f}, {high:.3f}]  {equal:>6.3f}  {verdict}")
+    actions = sum(int(t[2]) for t in totals.values())
+    print(
+        f"{sum(int(t[1]) for t in totals.values())} games, {actions} actions in {elapsed:.1f} s with {args.processes} process(es)"
+    )
+    return 0 if ahead else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,597 @@
+"""421 (quatre cent vingt et un), as Étoile plays it (``RULES.md``, section 421).
+
+The hands
+---------
+A hand is three dice, read highest die first. :data:`HANDS` lists the 56 hands
+best first; :func:`rank` is a hand's place in that list, :func:`tokens` what it
+is worth, :func:`name` what players call it.
+
+>>> rank((1, 2, 4)), rank((1, 1, 1)), rank((6, 6, 5)), rank([2, 1, 2])
+(0, 1, 16, 55)
+>>> [tokens(d) for d in [(4, 2, 1), (1, 1, 1), (1, 6, 1), (5, 5, 5), (3, 4, 5), (6, 6, 5)]]
+[10, 7, 6, 5, 2, 1]
+>>> name((2, 2, 1), "fr"), name((1, 1, 6), "fr"), name((6, 5, 4), "en")
+('nénette', 'fiche de 6', 'straight 654')
+
+The game
+--------
+The module follows :class:`etoile.games.Game`. Actions are :class:`Throw` (keep
+the dice at the given table positions, throw the others) and :class:`Stop`
+(end one's throws; the leader's stop fixes the turn's throw limit). The state
+is a :class:`State`; every finished turn leaves a :class:`Turn` summary in
+``state.turns``; ties are settled by :class:`RollOff` throws.
+
+>>> state = start({"players": 2}, seed=7)
+>>> state.phase, to_move(state), legal_actions(state)
+('start', 0, [Throw(keep=())])
+>>> action_to_json(Throw((0, 2))), action_from_json("stop")
+({'throw': [0, 2]}, Stop())
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, fields, replace
+from itertools import combinations_with_replacement
+from typing import Any
+
+from etoile.games import JSON, IllegalAction, Outcome, register
+from etoile.i18n import catalog
+from etoile.rng import Dice
+
+ID = "421"
+
+Hand = tuple[int, int, int]
+"""Three dice, highest first: ``(4, 2, 1)``."""
+
+_NAMED: tuple[Hand, ...] = (
+    *((4, 2, 1), (1, 1, 1), (6, 1, 1), (6, 6, 6), (5, 1, 1), (5, 5, 5), (4, 1, 1), (4, 4, 4)),
+    *((3, 1, 1), (3, 3, 3), (2, 1, 1), (2, 2, 2), (6, 5, 4), (5, 4, 3), (4, 3, 2), (3, 2, 1)),
+)
+HANDS: tuple[Hand, ...] = _NAMED + tuple(
+    sorted((h for h in combinations_with_replacement(range(6, 0, -1), 3) if h not in _NAMED), reverse=True)
+)
+"""The 56 hands, best first: 421, 111, 611, ..., 321, then 665 down to 221."""
+_RANK = {h: i for i, h in enumerate(HANDS)}
+STRAIGHTS: tuple[Hand, ...] = ((6, 5, 4), (5, 4, 3), (4, 3, 2), (3, 2, 1))
+
+
+def hand(dice: Iterable[int]) -> Hand:
+    """The three dice as a hand, highest first; ``ValueError`` unless they are three faces 1 to 6.
+
+    >>> hand([1, 4, 2])
+    (4, 2, 1)
+    """
+    values = tuple(dice)
+    if len(values) != 3 or not all(type(v) is int and 1 <= v <= 6 for v in values):
+        raise ValueError(f"a 421 hand is three dice from 1 to 6, not {values!r}")
+    return tuple(sorted(values, reverse=True))  # type: ignore[return-value]
+
+
+def rank(dice: Iterable[int]) -> int:
+    """The hand's place in the ranking: 0 for 421 (the best), ..., 55 for 221 (the worst), dice in any order."""
+    return _RANK[hand(dice)]
+
+
+def _tokens(h: Hand) -> int:
+    if h == (4, 2, 1):
+        return 10
+    if h == (1, 1, 1):
+        return 7
+    high, middle, low = h
+    if middle == low == 1 or high == middle == low:
+        return high
+    return 2 if h in STRAIGHTS else 1
+
+
+TOKENS: tuple[int, ...] = tuple(_tokens(h) for h in HANDS)
+"""``TOKENS[rank(dice)] == tokens(dice)``."""
+
+
+def tokens(dice: Iterable[int]) -> int:
+    """What the hand is worth: 421 → 10, 111 → 7, x11 and xxx → x, a straight → 2, any other hand → 1.
+
+    >>> tokens((2, 2, 2)), tokens((1, 2, 1)), tokens((2, 3, 1)), tokens((2, 2, 1))
+    (2, 2, 2, 1)
+    """
+    return TOKENS[rank(dice)]
+
+
+def name(dice: Iterable[int], lang: str = "en") -> str:
+    """What players call the hand in ``lang`` (``"en"``, ``"fr"``, ``"ru"``), from the locale files.
+
+    >>> name((4, 2, 1), "fr"), name((1, 1, 1), "ru"), name((5, 3, 2), "en")
+    ('quatre cent vingt et un', 'три единицы', '532')
+    """
+    h = hand(dice)
+    digits = "".join(map(str, h))
+    t = catalog(lang)
+    if h in STRAIGHTS:
+        return t("four21.hand.straight", hand=digits)
+    if rank(h) < 12 or h == (2, 2, 1):
+        return t(f"four21.hand.{digits}")
+    return digits
+
+
+# ----------------------------------------------------------------------------- options
+
+THROW_LIMITS = ("at_most", "exactly")
+NEXT_LEADERS = ("taker", "clockwise")
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """A game's settings; the defaults are those of ``RULES.md``.
+
+    ``throw_limit``: the others use ``"at_most"`` or ``"exactly"`` the leader's
+    number of throws. ``next_leader``: ``"taker"`` (who took or received tokens
+    in the last turn) or ``"clockwise"``. ``play_to_loser``: winners drop out
+    and play goes on until one player holds every token.
+
+    >>> Options.from_json({"players": 4, "pot": 21}).to_json()["pot"]
+    21
+    """
+
+    players: int = 2
+    pot: int = 11
+    throw_limit: str = "at_most"
+    next_leader: str = "taker"
+    play_to_loser: bool = False
+
+    def __post_init__(self) -> None:
+        if type(self.players) is not int or not 2 <= self.players <= 8:
+            raise ValueError(f"players must be an integer from 2 to 8, not {self.players!r}")
+        if type(self.pot) is not int or self.pot not in (11, 21):
+            raise ValueError(f"pot must be 11 or 21 tokens, not {self.pot!r}")
+        if self.throw_limit not in THROW_LIMITS:
+            raise ValueError(f"throw_limit must be 'at_most' or 'exactly', not {self.throw_limit!r}")
+        if self.next_leader not in NEXT_LEADERS:
+            raise ValueError(f"next_leader must be 'taker' or 'clockwise', not {self.next_leader!r}")
+        if type(self.play_to_loser) is not bool:
+            raise ValueError(f"play_to_loser must be true or false, not {self.play_to_loser!r}")
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSON]) -> Options:
+        """Options from a setup dict; missing keys take the defaults, unknown keys raise ``ValueError``."""
+        if not isinstance(data, Mapping):
+            raise ValueError("421 options must be an object")
+        unknown = sorted(set(data) - {f.name for f in fields(cls)})
+        if unknown:
+            raise ValueError(f"unknown 421 option(s): {', '.join(map(repr, unknown))}")
+        return cls(**data)
+
+    def to_json(self) -> dict[str, JSON]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+# ----------------------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True, slots=True)
+class Throw:
+    """Throw the dice, keeping aside those at table positions ``keep`` (0 to 2, any order).
+
+    The first throw of a player's turn, who-starts throws and roll-off throws
+    keep nothing. Every throw throws at least one die. JSON: ``{"throw": [0, 2]}``.
+    """
+
+    keep: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """End one's throws, showing the dice on the table as one's hand. JSON: ``"stop"``."""
+
+
+Action = Throw | Stop
+KEEPS: tuple[tuple[int, ...], ...] = ((), (0,), (1,), (2,), (0, 1), (0, 2), (1, 2))
+"""Every legal ``keep`` of a re-throw."""
+
+
+# ----------------------------------------------------------------------------- state
+
+Shown = tuple[int, tuple[int, ...]]
+"""A seat and the dice it threw: ``(2, (5, 3, 1))``."""
+
+
+@dataclass(frozen=True, slots=True)
+class RollOff:
+    """Tie-break throws, one throw each, repeated among the tied until one seat is ``decided``.
+
+    ``kind`` is ``"start"`` (who starts: one die each, 1 > 6 > 5 > 4 > 3 > 2;
+    decides the first leader), ``"worst"`` (three dice; the worst takes or
+    receives) or ``"best"`` (décharge: three dice; the best gives). ``rounds``
+    holds the throws of each round in throwing order (the last round may be
+    incomplete); ``seats`` are the seats that throw in the last round.
+    """
+
+    kind: str
+    seats: tuple[int, ...]
+    rounds: tuple[tuple[Shown, ...], ...] = ((),)
+    decided: int | None = None
+
+    def to_json(self) -> JSON:
+        return {
+            "kind": self.kind,
+            "seats": list(self.seats),
+            "rounds": [[{"seat": seat, "dice": list(dice)} for seat, dice in round_] for round_ in self.rounds],
+            "decided": self.decided,
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON) -> RollOff:
+        rounds = tuple(tuple((s["seat"], tuple(s["dice"])) for s in round_) for round_ in data["rounds"])
+        return cls(data["kind"], tuple(data["seats"]), rounds, data["decided"])
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """What a finished turn did: ``worst`` took (charge, from the pot) or received (décharge, from ``best``) ``amount``.
+
+    ``value`` is what the turn's best hand is worth; ``amount`` is less when the
+    pot (charge) or the best player (décharge) had fewer tokens. ``hands`` are
+    the hands shown, by seat (``()`` for seats out of play). ``best`` is the seat
+    with the best hand (in the charge, the first to show it if several did).
+    ``out`` are the seats that left play at the end of the turn as winners.
+    """
+
+    phase: str
+    leader: int
+    limit: int
+    hands: tuple[tuple[int, ...], ...]
+    best: int
+    best_hand: tuple[int, ...]
+    worst: int
+    worst_hand: tuple[int, ...]
+    value: int
+    amount: int
+    from_pot: bool
+    rolloffs: tuple[RollOff, ...] = ()
+    out: tuple[int, ...] = ()
+
+    def to_json(self) -> JSON:
+        data = _plain(self)
+        data["rolloffs"] = [r.to_json() for r in self.rolloffs]
+        return data
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Turn:
+        return cls(**_untuple(data, rolloffs=tuple(RollOff.from_json(r) for r in data["rolloffs"])))
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """Everything about a 421 game, as plain values.
+
+    ``phase``: ``"start"`` (who-starts throws), ``"charge"``, ``"decharge"`` or
+    ``"over"``. ``seat`` is to move (``None`` when over). ``dice`` are the dice
+    on the table of the seat to move, by table position (``()`` before its first
+    throw); ``kept`` the positions it set aside at its last throw; ``throws`` how
+    many throws it has used. ``limit`` is the leader's number of throws once the
+    leader has stopped. ``hands`` are the hands shown this turn, by seat (``()``
+    for not yet). ``held`` are the tokens held by seat; ``took`` whether each seat
+    took tokens during the charge; ``out`` the seats that left play as winners,
+    tier by tier. ``opening`` is the who-starts roll-off, ``rolloffs`` the tie
+    roll-offs of this turn, ``turns`` the finished turns, ``rng`` the dice.
+    """
+
+    options: Options
+    phase: str
+    seat: int | None
+    dice: tuple[int, ...]
+    kept: tuple[int, ...]
+    throws: int
+    leader: int | None
+    limit: int | None
+    hands: tuple[tuple[int, ...], ...]
+    pot: int
+    held: tuple[int, ...]
+    took: tuple[bool, ...]
+    out: tuple[tuple[int, ...], ...]
+    opening: RollOff
+    rolloffs: tuple[RollOff, ...]
+    turns: tuple[Turn, ...]
+    rng: Dice
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        """The seats still in play, in seat order."""
+        gone = {seat for tier in self.out for seat in tier}
+        return tuple(s for s in range(self.options.players) if s not in gone)
+
+    @property
+    def rolloff(self) -> RollOff | None:
+        """The roll-off under way (who starts, or a tie of this turn), if any."""
+        if self.phase == "start":
+            return self.opening
+        if self.rolloffs and self.rolloffs[-1].decided is None:
+            return self.rolloffs[-1]
+        return None
+
+    def order(self) -> tuple[int, ...]:
+        """The seats in play in this turn's playing order, leader first."""
+        active = self.active
+        if self.leader is None:
+            return active
+        first = next((i for i, s in enumerate(active) if s >= self.leader), 0)
+        return active[first:] + active[:first]
+
+
+def _plain(obj: Any) -> dict[str, JSON]:
+    def plain(value: Any) -> Any:
+        return [plain(v) for v in value] if isinstance(value, tuple) else value
+
+    return {f.name: plain(getattr(obj, f.name)) for f in fields(obj)}
+
+
+def _untuple(data: Mapping[str, Any], **overrides: Any) -> dict[str, Any]:
+    def tup(value: Any) -> Any:
+        return tuple(tup(v) for v in value) if isinstance(value, list) else value
+
+    return {key: overrides[key] if key in overrides else tup(value) for key, value in data.items()}
+
+
+# ----------------------------------------------------------------------------- protocol
+
+
+def start(options: Mapping[str, JSON], seed: int) -> State:
+    """A new game: every seat is to throw one die to decide who starts (seat 0 first)."""
+    opts = Options.from_json(options)
+    n = opts.players
+    return State(
+        opts, "start", 0, (), (), 0, None, None, ((),) * n, opts.pot, (0,) * n, (False,) * n, (),
+        RollOff("start", tuple(range(n))), (), (), Dice(seed),
+    )  # fmt: skip
+
+
+def to_move(state: State) -> int | None:
+    return state.seat
+
+
+def _max_throws(state: State) -> int:
+    return 3 if state.seat == state.leader else state.limit or 0
+
+
+def _may_stop(state: State) -> bool:
+    if state.rolloff is not None or state.throws == 0:
+        return False
+    exact = state.options.throw_limit == "exactly" and state.seat != state.leader
+    return not exact or state.throws == state.limit
+
+
+def legal_actions(state: State) -> list[Action]:
+    """Every legal action: throws first (in :data:`KEEPS` order), then :class:`Stop`."""
+    if state.phase == "over":
+        return []
+    if state.rolloff is not None or state.throws == 0:
+        return [Throw()]
+    actions: list[Action] = [Throw(k) for k in KEEPS] if state.throws < _max_throws(state) else []
+    return [*actions, Stop()] if _may_stop(state) else actions
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``; :class:`IllegalAction` says why an action is refused."""
+    if state.phase == "over":
+        raise IllegalAction("the game is over")
+    if isinstance(action, Stop):
+        return _stop(state)
+    if not isinstance(action, Throw):
+        raise IllegalAction(f"unknown 421 action {action!r}")
+    keep = _check_keep(action.keep)
+    rolloff = state.rolloff
+    if rolloff is not None:
+        if keep:
+            raise IllegalAction(
+                "a who-starts throw keeps no dice" if state.phase == "start" else "a roll-off throw keeps no dice"
+            )
+        return _rolloff_throw(state, rolloff)
+    if state.throws >= _max_throws(state):
+        who = "the leader" if state.seat == state.leader else f"seat {state.seat}"
+        allowed = "1 throw" if state.throws == 1 else f"{state.throws} throws"
+        raise IllegalAction(f"{who} has already used the {allowed} allowed this turn: stop")
+    if keep and state.throws == 0:
+        raise IllegalAction("cannot keep dice before the first throw of the turn")
+    faces, rng = state.rng.roll(3 - len(keep))
+    fresh = iter(faces)
+    dice = tuple(state.dice[i] if i in keep else next(fresh) for i in range(3))
+    return replace(state, dice=dice, kept=keep, throws=state.throws + 1, rng=rng)
+
+
+def _check_keep(keep: object) -> tuple[int, ...]:
+    if not isinstance(keep, tuple | list):
+        raise IllegalAction(f"keep must be a list of dice positions, not {keep!r}")
+    for index in keep:
+        if type(index) is not int or not 0 <= index <= 2:
+            raise IllegalAction(f"cannot keep die {index!r}: the dice on the table are at positions 0, 1 and 2")
+    if len(set(keep)) != len(keep):
+        raise IllegalAction("cannot keep the same die twice")
+    if len(keep) == 3:
+        raise IllegalAction("a throw throws at least one die: keep at most two")
+    return tuple(sorted(keep))
+
+
+def _stop(state: State) -> State:
+    if state.rolloff is not None:
+        raise IllegalAction("no stopping in a who-starts or roll-off throw: throw")
+    if state.throws == 0:
+        raise IllegalAction("cannot stop before the first throw")
+    if not _may_stop(state):
+        raise IllegalAction(
+            f"with the 'exactly' throw limit, seat {state.seat} must throw {state.limit} times, not {state.throws}"
+        )
+    seat = state.seat
+    assert seat is not None
+    hands = list(state.hands)
+    hands[seat] = hand(state.dice)
+    limit = state.throws if seat == state.leader else state.limit
+    state = replace(state, hands=tuple(hands), limit=limit, dice=(), kept=(), throws=0)
+    order = state.order()
+    if order.index(seat) + 1 < len(order):
+        return replace(state, seat=order[order.index(seat) + 1])
+    worst = _tied(state, order, worst=True)
+    return _begin_rolloff(state, "worst", worst) if len(worst) > 1 else _after_worst(state, worst[0])
+
+
+def _tied(state: State, seats: Iterable[int], worst: bool) -> list[int]:
+    ranks = {s: rank(state.hands[s]) for s in seats}
+    extreme = max(ranks.values()) if worst else min(ranks.values())
+    return [s for s, r in ranks.items() if r == extreme]
+
+
+def _begin_rolloff(state: State, kind: str, seats: list[int]) -> State:
+    return replace(state, seat=seats[0], rolloffs=(*state.rolloffs, RollOff(kind, tuple(seats))))
+
+
+def _after_worst(state: State, worst: int) -> State:
+    best = [s for s in _tied(state, state.order(), worst=False) if s != worst]
+    if state.phase == "decharge" and len(best) > 1:
+        return _begin_rolloff(state, "best", best)
+    return _settle(state, worst, best[0])
+
+
+def _rolloff_throw(state: State, rolloff: RollOff) -> State:
+    seat = state.seat
+    assert seat is not None
+    faces, rng = state.rng.roll(1 if rolloff.kind == "start" else 3)
+    round_ = (*rolloff.rounds[-1], (seat, faces if rolloff.kind == "start" else hand(faces)))
+    rolloff = replace(rolloff, rounds=(*rolloff.rounds[:-1], round_))
+    state = replace(state, rng=rng)
+    if len(round_) < len(rolloff.seats):
+        return _with_rolloff(replace(state, seat=rolloff.seats[len(round_)]), rolloff)
+    if rolloff.kind == "start":
+        keys = {s: (dice[0] - 2) % 6 for s, dice in round_}  # 1 → 5, 6 → 4, ..., 2 → 0: higher is better
+        top = max(keys.values())
+    else:
+        keys = {s: rank(dice) for s, dice in round_}
+        top = max(keys.values()) if rolloff.kind == "worst" else min(keys.values())
+    tied = tuple(s for s, k in keys.items() if k == top)
+    if len(tied) > 1:
+        return _with_rolloff(replace(state, seat=tied[0]), replace(rolloff, seats=tied, rounds=(*rolloff.rounds, ())))
+    state = _with_rolloff(state, replace(rolloff, decided=tied[0]))
+    if rolloff.kind == "start":
+        return replace(state, phase="charge", seat=tied[0], leader=tied[0])
+    if rolloff.kind == "worst":
+        return _after_worst(state, tied[0])
+    return _settle(state, _turn_worst(state), tied[0])
+
+
+def _turn_worst(state: State) -> int:
+    """The seat that takes or receives this turn, once known (by the hands or by the roll-off for worst)."""
+    decided = [r.decided for r in state.rolloffs if r.kind == "worst" and r.decided is not None]
+    return decided[0] if decided else _tied(state, state.order(), worst=True)[0]
+
+
+def _with_rolloff(state: State, rolloff: RollOff) -> State:
+    if rolloff.kind == "start":
+        return replace(state, opening=rolloff)
+    return replace(state, rolloffs=(*state.rolloffs[:-1], rolloff))
+
+
+def _settle(state: State, worst: int, best: int) -> State:
+    """Move the tokens of a finished turn, record it, and set up the next turn or end the game."""
+    opts, active = state.options, state.active
+    held, took, out = list(state.held), list(state.took), list(state.out)
+    value = TOKENS[rank(state.hands[best])]
+    pot, phase, gone = state.pot, state.phase, ()
+    if phase == "charge":
+        amount = min(value, pot)
+        pot -= amount
+        took[worst] = True
+        if pot == 0:
+            phase = "decharge"
+            gone = tuple(s for s in active if not took[s])
+    else:
+        amount = min(value, held[best])
+        held[best] -= amount
+        gone = (best,) if held[best] == 0 else ()
+    held[worst] += amount
+    if gone:
+        out.append(gone)
+    over = bool(gone) and (not opts.play_to_loser or len(active) - len(gone) <= 1)
+    assert state.leader is not None and state.limit is not None
+    turn = Turn(
+        state.phase, state.leader, state.limit, state.hands, best, state.hands[best], worst, state.hands[worst],
+        value, amount, state.phase == "charge", state.rolloffs, gone,
+    )  # fmt: skip
+    state = replace(
+        state, pot=pot, held=tuple(held), took=tuple(took), out=tuple(out), turns=(*state.turns, turn),
+        hands=((),) * opts.players, rolloffs=(), limit=None,
+    )  # fmt: skip
+    if over:
+        return replace(state, phase="over", seat=None)
+    if opts.next_leader == "taker":
+        leader = worst
+    else:
+        active = state.active
+        leader = next((s for s in active if s > turn.leader), active[0])
+    return replace(state, phase=phase, seat=leader, leader=leader)
+
+
+def result(state: State) -> Outcome | None:
+    """Tiers of seats, best first: the winners (in the order they left play), then the others; ``None`` until over.
+
+    Without "play to the loser" the players who did not win share the last
+    tier; with it, the last tier is the loser, who holds every token.
+    """
+    if state.phase != "over":
+        return None
+    rest = state.active
+    return Outcome((*state.out, rest) if rest else state.out)
+
+
+# ----------------------------------------------------------------------------- JSON
+
+
+def state_to_json(state: State) -> JSON:
+    """The state as plain JSON (lists for tuples); :func:`state_from_json` gives back an equal state."""
+    data = _plain(state)
+    data.update(
+        options=state.options.to_json(),
+        opening=state.opening.to_json(),
+        rolloffs=[r.to_json() for r in state.rolloffs],
+        turns=[t.to_json() for t in state.turns],
+        rng=state.rng.to_json(),
+    )
+    return data
+
+
+def state_from_json(data: JSON) -> State:
+    """The state of :func:`state_to_json`'s output; ``ValueError`` if it is not one."""
+    try:
+        state = State(
+            **_untuple(
+                data,
+                options=Options.from_json(data["options"]),
+                opening=RollOff.from_json(data["opening"]),
+                rolloffs=tuple(RollOff.from_json(r) for r in data["rolloffs"]),
+                turns=tuple(Turn.from_json(t) for t in data["turns"]),
+                rng=Dice.from_json(data["rng"]),
+            )
+        )
+    except (KeyError, TypeError, AttributeError) as error:
+        raise ValueError(f"not a 421 state: {error!r}") from error
+    if state.phase not in ("start", "charge", "decharge", "over") or len(state.held) != state.options.players:
+        raise ValueError("not a 421 state: bad phase or seats")
+    if min(state.held) < 0 or state.pot < 0 or state.pot + sum(state.held) != state.options.pot:
+        raise ValueError("not a 421 state: the tokens do not add up to the pot")
+    return state
+
+
+def action_to_json(action: Action) -> JSON:
+    """``{"throw": [0, 2]}`` for :class:`Throw`, ``"stop"`` for :class:`Stop`."""
+    return "stop" if isinstance(action, Stop) else {"throw": list(action.keep)}
+
+
+def action_from_json(data: JSON) -> Action:
+    """The action of :func:`action_to_json`'s output; ``ValueError`` if it is not one."""
+    if data == "stop":
+        return Stop()
+    if isinstance(data, dict) and set(data) == {"throw"} and isinstance(data["throw"], list):
+        keep = data["throw"]
+        if all(type(i) is int for i in keep) and len(set(keep)) == len(keep):
+            return Throw(tuple(sorted(keep)))
+    raise ValueError(f"not a 421 action: {data!r}")
+
+
+register(sys.modules[__name__])
