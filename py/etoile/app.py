@@ -57,6 +57,9 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
         case "set-sound":
             model, effects = _save(model, settings.with_(sound=bool(value)))
             return model, effects + ([Effect("sound", {"name": "toggle"})] if value else [])
+        case "set-coach":
+            model, effects = _save(model, settings.with_(coach=bool(value)))
+            return model, effects + play.follow(model, model.route.game)
         case "set-speed" if value in SPEEDS:
             return _save(model, settings.with_(speed=value))
         case "set-theme" if value in THEMES:

@@ -34,12 +34,20 @@ def computer_turn(model: Model, game: str) -> list[Effect]:
     return [Effect("think", {"game": game, "ply": match.cursor, "level": match.seats[seat].computer})]
 
 
+def follow(model: Model, game: str | None) -> list[Effect]:
+    """What a table asks for after each change of its match (e.g. the coach's advice), if it asks."""
+    table = TABLES.get(game) if game else None
+    match = model.matches.get(game) if game else None
+    hook = getattr(table, "follow", None)
+    return hook(model, match) if hook and match is not None else []
+
+
 def with_match(model: Model, game: str, match: Match, local: Any = None, *, fresh: bool = False) -> tuple[Model, list[Effect]]:
     """Store ``match`` as the game's current one: save it and let the computer move if it is its turn."""
     table = TABLES[game]
     tables = {**model.tables, game: table.start(match) if fresh or local is None else local}
     model = replace(model, matches={**model.matches, game: match}, tables=tables)
-    return model, [Effect("save-match", {"game": game}), *computer_turn(model, game)]
+    return model, [Effect("save-match", {"game": game}), *computer_turn(model, game), *follow(model, game)]
 
 
 def new_match(model: Model, game: str, setup: Setup, seed: int) -> tuple[Model, list[Effect]]:

@@ -27,7 +27,8 @@ def clean_name(text: str) -> str:
 class Settings:
     """``language`` is ``None`` until the player picks one: the browser's language is used.
 
-    ``name`` is the player's own name, offered for the person seats of new games.
+    ``name`` is the player's own name, offered for the person seats of new games;
+    ``coach`` shows the computer's advice to people at the tables that have a coach.
     """
 
     language: str | None = None
@@ -35,14 +36,15 @@ class Settings:
     sound: bool = True
     speed: str = "normal"
     theme: str = "system"
+    coach: bool = False
 
     def __post_init__(self) -> None:
         if self.language is not None and self.language not in LANGUAGES:
             raise ValueError(f"unknown language {self.language!r}")
         if not isinstance(self.name, str) or self.name != clean_name(self.name):
             raise ValueError("name must be a short line of text")
-        if not isinstance(self.sound, bool):
-            raise ValueError("sound must be true or false")
+        if not isinstance(self.sound, bool) or not isinstance(self.coach, bool):
+            raise ValueError("sound and coach must be true or false")
         if self.speed not in SPEEDS:
             raise ValueError(f"unknown animation speed {self.speed!r}")
         if self.theme not in THEMES:

@@ -43,7 +43,9 @@ from functools import lru_cache
 
 from etoile.ai import four21_odds as odds
 from etoile.ai import four21_value as value
+from etoile.games import JSON
 from etoile.games.four21 import TOKENS, Action, Options, State, Stop, Throw, legal_actions, rank
+from etoile.match import Match
 
 LEVELS = ("easy", "expert")
 """The levels offered to players; :func:`choose` also knows ``"first_throw"``."""
@@ -252,3 +254,11 @@ POLICIES: dict[str, Callable[[State], Action]] = {
     "expert": lambda state: _expert(state)[0],
     "first_throw": _first_throw,
 }
+
+
+def advise(match: Match, request: str) -> JSON:
+    """The coach's answer as JSON: for ``"advice"``, what the expert would do now and its chances."""
+    if request != "advice":
+        raise ValueError(f"unknown request {request!r}")
+    tip = advice(match.state)
+    return {"keep": list(tip.keep), "stop": tip.stop, "escape": tip.escape, "best": tip.best}

@@ -28,6 +28,7 @@ from etoile.routes import parse
 from etoile.storage import ImportRefused, StorageFull, Store
 from etoile.ui import dom, views
 from etoile.ui.dom import absent
+from etoile.ui.tables import four21 as _four21  # noqa: F401 - registers the table
 from etoile.ui.tables import generala as _generala  # noqa: F401 - registers the table
 from etoile.ui.vdom import El
 

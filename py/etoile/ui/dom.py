@@ -14,7 +14,6 @@ from pyodide.ffi import jsnull
 from etoile.ui.vdom import El
 
 SVG_NS = "http://www.w3.org/2000/svg"
-_PROPERTIES = ("checked", "value")
 
 
 def absent(value: Any) -> bool:
@@ -42,9 +41,10 @@ def _set_attributes(element: Any, tag: str, old: dict, new: dict) -> None:
         if old.get(name) != value:
             element.setAttribute(name, "" if value is True else str(value))
     if tag == "input":
-        # The page changes these properties as the player clicks: keep them equal to the model.
+        # A click changes `checked` on the page: keep it equal to the model. A typed value is
+        # left alone until the model's value changes, so a re-render never eats what is typed.
         element.checked = bool(new.get("checked"))
-        if "value" in new and element.value != str(new["value"]):
+        if "value" in new and old.get("value") != new["value"]:
             element.value = str(new["value"])
 
 

@@ -9,7 +9,9 @@ A table module provides:
 * ``start(match) -> local``: the table's own view state for a new or loaded match
   (selected dice, a highlighted piece...), never saved;
 * ``on(match, local, msg) -> (match, local, effects)``: the messages named
-  ``"<game>:<name>"`` that only this table understands.
+  ``"<game>:<name>"`` that only this table understands;
+* optionally ``follow(model, match) -> effects``: what to ask for after every
+  change of the match (the 421 coach asks for advice).
 
 Tables are pure, like every view: they build elements and return effects.
 """

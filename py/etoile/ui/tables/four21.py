@@ -1,0 +1,330 @@
+"""The 421 table: three dice to set aside and throw, the pot and everyone's tokens, the turn's hands, a coach."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, replace
+from typing import Any
+
+from etoile.games import four21 as g
+from etoile.i18n import Catalog
+from etoile.match import Match
+from etoile.model import Effect, Model, Msg
+from etoile.setup import GameSpec, OptionSpec
+from etoile.ui.dice import die, face
+from etoile.ui.tables import register
+from etoile.ui.vdom import El, h
+from etoile.ui.views import result_panel, seat_name
+
+GAME = g
+UNDO = False
+SPEC = GameSpec(
+    "421",
+    min_players=2,
+    max_players=8,
+    levels=("easy", "expert"),
+    options=(
+        OptionSpec("pot", (11, 21), 11),
+        OptionSpec("throw_limit", g.THROW_LIMITS, "at_most"),
+        OptionSpec("next_leader", g.NEXT_LEADERS, "taker"),
+        OptionSpec("play_to_loser", (False, True), False),
+    ),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Local:
+    """What only the page knows: the dice the player has set aside for the next throw, and the coach's advice."""
+
+    keep: tuple[int, ...] | None = None
+    advice: Any = None
+
+
+def start(match: Match) -> Local:
+    return Local()
+
+
+def person_to_move(match: Match) -> int | None:
+    seat = match.state.seat
+    if seat is None or (match.seats and match.seats[seat].computer is not None):
+        return None
+    return seat
+
+
+def max_throws(state: g.State) -> int:
+    """How many throws the seat to move may use this turn."""
+    return 3 if state.seat == state.leader or state.limit is None else state.limit
+
+
+def can_keep(state: g.State) -> bool:
+    return state.rolloff is None and 0 < state.throws < max_throws(state)
+
+
+def kept(state: g.State, local: Local) -> tuple[int, ...]:
+    return state.kept if local.keep is None else local.keep
+
+
+def follow(model: Model, match: Match) -> list[Effect]:
+    """With the coach on, ask for the expert's advice whenever a person is about to decide."""
+    state = match.state
+    if model.settings.coach and person_to_move(match) is not None and can_keep(state):
+        return [Effect("advise", {"game": "421", "ply": match.cursor, "request": "advice"})]
+    return []
+
+
+def on(match: Match, local: Local, msg: Msg) -> tuple[Match, Local, list[Effect]]:
+    state = match.state
+    if person_to_move(match) is None and msg.action != "421:advice":
+        return match, local, []
+    match msg.action.removeprefix("421:"):
+        case "keep" if can_keep(state):
+            index = int(msg.data.get("index", -1))
+            if 0 <= index < 3:
+                keep = tuple(sorted(set(kept(state, local)) ^ {index}))
+                return match, replace(local, keep=keep), []
+        case "throw":
+            action = g.Throw(kept(state, local) if can_keep(state) else ())
+            if action not in g.legal_actions(state):
+                return match, local, []
+            played = match.play(action)
+            if played.state.seat == state.seat and g.legal_actions(played.state) == [g.Stop()]:
+                played = played.play(g.Stop())  # no throw left: the hand stands
+            return played, Local(), [Effect("sound", {"name": "dice"})]
+        case "stop" if g.Stop() in g.legal_actions(state):
+            return match.play(g.Stop()), Local(), [Effect("sound", {"name": "stop"})]
+        case "advice" if msg.value["ply"] == match.cursor:
+            return match, replace(local, advice=msg.value["result"]), []
+    return match, local, []
+
+
+def hand_text(dice: tuple[int, ...], t: Catalog) -> str:
+    """A hand as players say it: "421 (four-two-one)", or just "532"."""
+    digits = "".join(map(str, g.hand(dice)))
+    named = g.name(dice, t.lang)
+    return digits if named == digits else f"{digits} ({named})"
+
+
+def status(match: Match, t: Catalog) -> str:
+    state = match.state
+    if state.seat is None:
+        return t("four21.status.over")
+    name = seat_name(match, state.seat, t)
+    rolloff = state.rolloff
+    if rolloff is not None and rolloff.kind == "start":
+        if len(rolloff.rounds) > 1:
+            names = ", ".join(seat_name(match, s, t) for s in rolloff.seats)
+            return t("four21.status.start_tie", names=names, name=name)
+        return t("four21.status.start", name=name)
+    if rolloff is not None:
+        names = ", ".join(seat_name(match, s, t) for s in rolloff.seats)
+        return t(f"four21.status.rolloff_{rolloff.kind}", names=names, name=name)
+    phase = t(f"four21.phase.{state.phase}")
+    if state.seat == state.leader:
+        return t("four21.status.leader", phase=phase, name=name, throws=state.throws)
+    rule = "exactly" if state.options.throw_limit == "exactly" else "at_most"
+    return t(f"four21.status.follow_{rule}", phase=phase, name=name, throws=state.throws, limit=max_throws(state))
+
+
+def summary(match: Match, turn: g.Turn, t: Catalog) -> str:
+    """One line for a finished turn: who was best and worst, and how many tokens moved."""
+    best, worst = seat_name(match, turn.best, t), seat_name(match, turn.worst, t)
+    params = {
+        "best": best,
+        "best_hand": hand_text(turn.best_hand, t),
+        "value": turn.value,
+        "worst": worst,
+        "worst_hand": hand_text(turn.worst_hand, t),
+        "count": turn.amount,
+    }
+    line = t("four21.summary.charge" if turn.from_pot else "four21.summary.decharge", **params)
+    if turn.out:
+        names = ", ".join(seat_name(match, s, t) for s in turn.out)
+        line += " " + t(
+            "four21.summary.out_charge" if turn.from_pot else "four21.summary.out_decharge", names=names, count=len(turn.out)
+        )
+    return line
+
+
+def tokens(count: int, label: str) -> El:
+    """A row of tokens, drawn (one disc each) with the count beside them."""
+    return h(
+        "span",
+        {"class": "tokens", "role": "img", "aria-label": label},
+        h("span", {"class": "token-discs", "aria-hidden": "true"}, [h("span", {"class": "token"}) for _ in range(count)]),
+        h("span", {"class": "token-count", "aria-hidden": "true"}, str(count)),
+    )
+
+
+def players(match: Match, t: Catalog) -> El:
+    state = match.state
+    winners = {s for tier in state.out for s in tier}
+    loser = set(match.result.ranking[-1]) if match.result and state.options.play_to_loser else set()
+    last = state.turns[-1] if state.turns else None
+    rows = []
+    for seat in range(state.options.players):
+        name = seat_name(match, seat, t)
+        shown = state.hands[seat] or (last.hands[seat] if last and not any(state.hands) else ())
+        fresh = bool(state.hands[seat])
+        classes = [
+            "player",
+            "to-move" if seat == state.seat else "",
+            "won" if seat in winners else "",
+            "lost" if seat in loser else "",
+        ]
+        rows.append(
+            h(
+                "li",
+                {
+                    "class": " ".join(c for c in classes if c),
+                    "data-seat": str(seat),
+                    "aria-current": "true" if seat == state.seat else None,
+                },
+                h(
+                    "span",
+                    {"class": "player-name"},
+                    seat in winners and h("span", {"class": "star", "role": "img", "aria-label": t("four21.star")}, "★"),
+                    name,
+                    seat == state.leader and state.phase != "over" and h("span", {"class": "badge"}, t("four21.leader")),
+                ),
+                tokens(state.held[seat], t("four21.tokens_of", name=name, count=state.held[seat])),
+                h("span", {"class": "hand" if fresh else "hand previous"}, hand_text(shown, t) if shown else "—"),
+            )
+        )
+    return h("ul", {"class": "players", "aria-label": t("four21.players")}, rows)
+
+
+def pot(state: g.State, t: Catalog) -> El:
+    return h(
+        "div",
+        {"class": "pot"},
+        h("span", {"class": "pot-label"}, t("four21.pot")),
+        tokens(state.pot, t("four21.pot_holds", count=state.pot)),
+        h("span", {"class": "phase"}, t(f"four21.phase.{state.phase}") if state.phase != "over" else ""),
+    )
+
+
+def dice_row(match: Match, local: Local, t: Catalog) -> El | None:
+    state = match.state
+    rolloff = state.rolloff
+    if rolloff is not None:
+        thrown = [shown for round_ in rolloff.rounds for shown in round_]
+        if not thrown:
+            return None
+        return h(
+            "ul",
+            {"class": "rolloff-throws", "aria-label": t("four21.rolloff_throws")},
+            [
+                h(
+                    "li",
+                    {},
+                    seat_name(match, seat, t),
+                    ": ",
+                    h(
+                        "span",
+                        {"class": "mini-dice", "role": "img", "aria-label": " ".join(map(str, dice))},
+                        [face(v) for v in dice],
+                    ),
+                )
+                for seat, dice in thrown
+            ],
+        )
+    if not state.dice:
+        return None
+    mine = person_to_move(match) is not None and can_keep(state)
+    keep = kept(state, local)
+    advised = set(local.advice["keep"]) if isinstance(local.advice, dict) and not local.advice["stop"] else set()
+    return h(
+        "div",
+        {"class": "dice-row", "role": "group", "aria-label": t("four21.dice")},
+        [
+            die(
+                value,
+                t("four21.die_label", value=value, state=t("four21.die_kept" if i in keep else "four21.die_free")),
+                kept=i in keep,
+                rolled=i not in state.kept,
+                roll=state.rng.draws,
+                attrs={
+                    "data-action": "421:keep",
+                    "data-game": "421",
+                    "data-index": str(i),
+                    "disabled": not mine,
+                    "data-hint": "keep" if i in advised else None,
+                },
+            )
+            for i, value in enumerate(state.dice)
+        ],
+    )
+
+
+def controls(match: Match, t: Catalog) -> El | None:
+    state = match.state
+    if person_to_move(match) is None:
+        return None
+    legal = g.legal_actions(state)
+    throw_allowed = any(isinstance(a, g.Throw) for a in legal)
+    if state.rolloff is not None or state.throws == 0:
+        label = t("four21.throw")
+    else:
+        label = t("four21.throw_again", count=max_throws(state) - state.throws)
+    return h(
+        "div",
+        {"class": "row"},
+        throw_allowed
+        and h("button", {"type": "button", "class": "primary", "data-action": "421:throw", "data-game": "421"}, label),
+        g.Stop() in legal and h("button", {"type": "button", "data-action": "421:stop", "data-game": "421"}, t("four21.stop")),
+    )
+
+
+def coach(model: Model, match: Match, local: Local, t: Catalog) -> El | None:
+    if person_to_move(match) is None:
+        return None
+    switch = h(
+        "label",
+        {"class": "choice switch"},
+        h("input", {"type": "checkbox", "role": "switch", "checked": model.settings.coach, "data-action": "set-coach"}),
+        h("span", {}, t("four21.coach")),
+    )
+    advice = local.advice if model.settings.coach and can_keep(match.state) else None
+    if not isinstance(advice, dict):
+        return h("div", {"class": "coach-bar"}, switch)
+    dice = match.state.dice
+    if advice["stop"]:
+        tip = t("four21.coach.stop")
+    elif advice["keep"]:
+        tip = t("four21.coach.keep", dice=" ".join(str(dice[i]) for i in advice["keep"]))
+    else:
+        tip = t("four21.coach.throw_all")
+    chances = t("four21.coach.chances", escape=round(100 * advice["escape"]), best=round(100 * advice["best"]))
+    return h("div", {"class": "coach-bar"}, switch, h("p", {"class": "coach", "role": "status"}, tip, " ", chances))
+
+
+def log(match: Match, t: Catalog) -> El | None:
+    turns = match.state.turns
+    if not turns:
+        return None
+    items = [h("li", {}, summary(match, turn, t)) for turn in reversed(turns)]
+    return h(
+        "details", {"class": "turn-log"}, h("summary", {}, t("four21.log", count=len(turns))), h("ol", {"reversed": True}, items)
+    )
+
+
+def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
+    local = local if isinstance(local, Local) else Local()
+    state = match.state
+    last = state.turns[-1] if state.turns else None
+    return h(
+        "section",
+        {"class": "four21"},
+        h("p", {"class": "status", "role": "status"}, status(match, t)),
+        last is not None and h("p", {"class": "last-turn", "data-turns": str(len(state.turns))}, summary(match, last, t)),
+        result_panel(match, t),
+        pot(state, t),
+        players(match, t),
+        dice_row(match, local, t),
+        controls(match, t),
+        coach(model, match, local, t),
+        log(match, t),
+    )
+
+
+register(sys.modules[__name__])

@@ -1,0 +1,132 @@
+"""421 as a player sees it: who starts, throwing and setting dice aside, charge, décharge, a winner."""
+
+from playwright.sync_api import Page, expect
+
+from etoile.games import four21 as g
+from tests.e2e.conftest import fix_seed, open_app
+
+THROUGH_DECHARGE_SEED = 2  # two players standing after one throw: charge 10, charge 1, then a décharge
+
+
+def start_game(page: Page, base_url: str, players: list[str | None], options: dict[str, str] | None = None) -> None:
+    """Set up people (names) and computers (None), pick options by their labels, and start."""
+    open_app(page, base_url, "#/421/new")
+    page.select_option("#setup-players", str(len(players)))
+    for index, name in enumerate(players):
+        page.select_option(f"#seat-{index}-kind", "person" if name is not None else "computer")
+        if name is not None:
+            page.fill(f"#seat-{index}-detail", name)
+            page.press(f"#seat-{index}-detail", "Tab")
+    for label in (options or {}).values():
+        page.get_by_label(label, exact=True).check()
+    page.locator("[data-action='setup-start']").click()
+    expect(page.locator(".four21 .status")).to_be_visible()
+
+
+def play_standing_after_one_throw(page: Page) -> None:
+    """Throw once each, stand as soon as allowed, until the game is over (computers play their own turns)."""
+    while not page.locator(".result").count():
+        stand = page.get_by_role("button", name="Stand")
+        throw = page.locator("[data-action='421:throw']")
+        expect(stand.or_(throw).or_(page.locator(".result")).first).to_be_visible()
+        if stand.count():
+            stand.click()
+        elif throw.count():
+            throw.click()
+
+
+def test_a_seeded_two_player_game_through_charge_and_decharge_to_a_winner(page: Page, base_url: str) -> None:
+    fix_seed(page, THROUGH_DECHARGE_SEED)
+    start_game(page, base_url, ["Ann", "Bob"])
+    expect(page.locator(".status")).to_have_text(
+        "Who starts? Everyone throws one die: 1 is best, then 6, 5, 4, 3, 2. Ann throws."
+    )
+    play_standing_after_one_throw(page)
+
+    # The rules engine, playing the same way with the same seed, says what the table must show.
+    state = g.start({"players": 2}, THROUGH_DECHARGE_SEED)
+    while state.seat is not None:
+        stand = state.rolloff is None and state.throws and g.Stop() in g.legal_actions(state)
+        state = g.apply(state, g.Stop() if stand else g.Throw())
+    assert [turn.phase for turn in state.turns] == ["charge", "charge", "decharge"]
+    names = ["Ann", "Bob"]
+    [winner] = g.result(state).winners
+    expect(page.locator(".result h2")).to_have_text(f"{names[winner]} wins!")
+    expect(page.locator(f".player[data-seat='{winner}'] .star")).to_be_visible()
+    for seat in (0, 1):
+        expect(page.locator(f".player[data-seat='{seat}'] .token")).to_have_count(state.held[seat])
+    expect(page.locator(".pot .token")).to_have_count(0)
+    last = state.turns[-1]
+    expect(page.locator(".last-turn")).to_contain_text(
+        f"{names[last.best]} gives {last.amount} token{'s' if last.amount > 1 else ''} to {names[last.worst]}"
+    )
+    expect(page.locator(".last-turn")).to_contain_text(f"{names[winner]} has no token left and reveals their star!")
+    page.get_by_text("Turn log (3 turns)").click()
+    expect(page.locator(".turn-log li")).to_have_count(3)
+
+
+def test_a_game_against_the_computer(page: Page, base_url: str) -> None:
+    fix_seed(page, 11)
+    start_game(page, base_url, ["Ann", None])
+    play_standing_after_one_throw(page)
+    expect(page.locator(".result h2")).to_contain_text("wins!")
+    expect(page.locator(".turn-log summary")).to_contain_text("Turn log")
+    expect(page.get_by_role("button", name="Play again")).to_be_visible()
+
+
+def test_a_reload_mid_turn_resumes_with_the_same_dice(page: Page, base_url: str) -> None:
+    fix_seed(page, 4)
+    start_game(page, base_url, ["Ann", "Bob"])
+    while "leads" not in page.locator(".status").inner_text():  # who starts: one die each, until one leads
+        page.locator("[data-action='421:throw']").click()
+    page.locator("[data-action='421:throw']").click()
+    dice = page.locator(".dice-row .die")
+    expect(dice).to_have_count(3)
+    dice.first.click()
+    expect(dice.first).to_have_attribute("aria-pressed", "true")
+    labels = [dice.nth(i).get_attribute("aria-label").replace("set aside", "to throw") for i in range(3)]
+    status = page.locator(".status").inner_text()
+    page.reload()
+    page.wait_for_selector("html[data-ready='true']")
+    expect(page.locator(".status")).to_have_text(status)
+    assert [page.locator(".dice-row .die").nth(i).get_attribute("aria-label") for i in range(3)] == labels
+
+
+def test_the_exactly_option_makes_the_others_use_every_throw(page: Page, base_url: str) -> None:
+    fix_seed(page, 4)
+    start_game(page, base_url, ["Ann", "Bob"], {"throw_limit": "exactly as many as the leader"})
+    while "leads" not in page.locator(".status").inner_text():
+        page.locator("[data-action='421:throw']").click()
+    page.locator("[data-action='421:throw']").click()
+    page.get_by_role("button", name="Throw again (2 left)").click()
+    page.get_by_role("button", name="Stand").click()
+    expect(page.locator(".status")).to_contain_text("to play: exactly 2 throws (0 so far).")
+    page.locator("[data-action='421:throw']").click()
+    expect(page.get_by_role("button", name="Throw again (1 left)")).to_be_visible()
+    expect(page.get_by_role("button", name="Stand")).to_have_count(0)
+    page.locator(".dice-row .die").first.click()
+    page.get_by_role("button", name="Throw again (1 left)").click()
+    # The second throw was the last one allowed: the hand stands by itself and the turn is over.
+    expect(page.locator(".last-turn")).to_be_visible()
+
+
+def test_the_game_in_french_and_in_russian(page: Page, base_url: str) -> None:
+    open_app(page, base_url, "#/settings")
+    page.get_by_label("Français").check()
+    fix_seed(page, 3)
+    page.goto(base_url + "#/421/new")
+    page.wait_for_selector("html[data-ready='true']")
+    expect(page.locator("h1")).to_have_text("Nouvelle partie : 421")
+    expect(page.get_by_label("exactement autant que le meneur")).to_be_visible()
+    page.get_by_role("button", name="Commencer la partie").click()
+    expect(page.locator(".status")).to_have_text(
+        "Qui commence ? Chacun lance un dé : le 1 est le meilleur, puis 6, 5, 4, 3, 2. À Joueur 1 de lancer."
+    )
+    page.goto(base_url + "#/settings")
+    page.get_by_label("Русский").check()
+    page.goto(base_url + "#/421")
+    expect(page.locator(".status")).to_have_text(
+        "Кто начинает? Каждый бросает один кубик: лучше всех 1, затем 6, 5, 4, 3, 2. Бросает Игрок 1."
+    )
+    expect(page.get_by_role("button", name="Бросить")).to_be_visible()
+    expect(page.locator(".pot-label")).to_have_text("Банк")
