@@ -119,10 +119,11 @@ def status(match: Match, t: Catalog) -> str:
         names = ", ".join(seat_name(match, s, t) for s in rolloff.seats)
         return t(f"four21.status.rolloff_{rolloff.kind}", names=names, name=name)
     phase = t(f"four21.phase.{state.phase}")
+    phase = phase[:1].upper() + phase[1:]
     if state.seat == state.leader:
         return t("four21.status.leader", phase=phase, name=name, throws=state.throws)
     rule = "exactly" if state.options.throw_limit == "exactly" else "at_most"
-    return t(f"four21.status.follow_{rule}", phase=phase, name=name, throws=state.throws, limit=max_throws(state))
+    return t(f"four21.status.follow_{rule}", phase=phase, name=name, throws=state.throws, count=max_throws(state))
 
 
 def summary(match: Match, turn: g.Turn, t: Catalog) -> str:
