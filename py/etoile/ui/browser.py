@@ -73,20 +73,34 @@ def download(filename: str, text: str) -> None:
 
 _audio: Any = None
 
+# Each sound is a few short tones (hertz, start and length in seconds): synthesised, so
+# there is no sound file to download and nothing to cache.
+SOUNDS = {
+    "dice": ((420, 0.0, 0.03), (560, 0.05, 0.03), (380, 0.1, 0.03), (610, 0.15, 0.04)),
+    "stop": ((520, 0.0, 0.06),),
+    "fill": ((660, 0.0, 0.05), (880, 0.06, 0.07)),
+    "start": ((523, 0.0, 0.08), (659, 0.09, 0.08), (784, 0.18, 0.12)),
+    "fanfare": ((523, 0.0, 0.1), (659, 0.11, 0.1), (784, 0.22, 0.1), (1047, 0.33, 0.3)),
+    "move": ((740, 0.0, 0.04),),
+    "toggle": ((660, 0.0, 0.08),),
+}
 
-def beep(frequency: float = 660.0, seconds: float = 0.08) -> None:
-    """A short synthesised click (no sound files to download)."""
+
+def play_sound(name: str) -> None:
+    """Play one of :data:`SOUNDS` with the Web Audio API."""
     global _audio
     if _audio is None:
         _audio = window.AudioContext.new()
-    oscillator, gain = _audio.createOscillator(), _audio.createGain()
-    oscillator.frequency.value = frequency
-    gain.gain.setValueAtTime(0.15, _audio.currentTime)
-    gain.gain.exponentialRampToValueAtTime(0.001, _audio.currentTime + seconds)
-    oscillator.connect(gain)
-    gain.connect(_audio.destination)
-    oscillator.start()
-    oscillator.stop(_audio.currentTime + seconds)
+    now = _audio.currentTime
+    for frequency, start, length in SOUNDS.get(name, SOUNDS["toggle"]):
+        oscillator, gain = _audio.createOscillator(), _audio.createGain()
+        oscillator.frequency.value = frequency
+        gain.gain.setValueAtTime(0.12, now + start)
+        gain.gain.exponentialRampToValueAtTime(0.001, now + start + length)
+        oscillator.connect(gain)
+        gain.connect(_audio.destination)
+        oscillator.start(now + start)
+        oscillator.stop(now + start + length)
 
 
 def fresh_seed() -> int:
@@ -210,7 +224,7 @@ class Runtime:
                 store.discard(args["key"])
             case "sound":
                 if self.model.settings.sound:
-                    beep()
+                    play_sound(args["name"])
 
     async def ai(self) -> Any:
         """The computer players' worker, started on first use (so the first screen is not delayed)."""

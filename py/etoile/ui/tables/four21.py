@@ -146,14 +146,28 @@ def summary(match: Match, turn: g.Turn, t: Catalog) -> str:
     return line
 
 
-def tokens(count: int, label: str) -> El:
-    """A row of tokens, drawn (one disc each) with the count beside them."""
+def tokens(count: int, label: str, changed: int | None = None) -> El:
+    """A row of tokens, drawn (one disc each) with the count beside them.
+
+    ``changed`` is the number of the turn that last changed the count: the count
+    bumps once when it changes (the animation's name alternates with it).
+    """
     return h(
         "span",
-        {"class": "tokens", "role": "img", "aria-label": label},
+        {"class": "tokens", "role": "img", "aria-label": label, "data-changed": None if changed is None else str(changed % 2)},
         h("span", {"class": "token-discs", "aria-hidden": "true"}, [h("span", {"class": "token"}) for _ in range(count)]),
         h("span", {"class": "token-count", "aria-hidden": "true"}, str(count)),
     )
+
+
+def last_change(state: g.State, seat: int | None) -> int | None:
+    """The number of the last turn that moved tokens to or from ``seat`` (``None``: the pot)."""
+    for number in range(len(state.turns), 0, -1):
+        turn = state.turns[number - 1]
+        touched = {turn.worst} | ({None} if turn.from_pot else {turn.best})
+        if turn.amount and seat in touched:
+            return number
+    return None
 
 
 def players(match: Match, t: Catalog) -> El:
@@ -187,7 +201,7 @@ def players(match: Match, t: Catalog) -> El:
                     name,
                     seat == state.leader and state.phase != "over" and h("span", {"class": "badge"}, t("four21.leader")),
                 ),
-                tokens(state.held[seat], t("four21.tokens_of", name=name, count=state.held[seat])),
+                tokens(state.held[seat], t("four21.tokens_of", name=name, count=state.held[seat]), last_change(state, seat)),
                 h("span", {"class": "hand" if fresh else "hand previous"}, hand_text(shown, t) if shown else "—"),
             )
         )
@@ -199,7 +213,7 @@ def pot(state: g.State, t: Catalog) -> El:
         "div",
         {"class": "pot"},
         h("span", {"class": "pot-label"}, t("four21.pot")),
-        tokens(state.pot, t("four21.pot_holds", count=state.pot)),
+        tokens(state.pot, t("four21.pot_holds", count=state.pot), last_change(state, None)),
         h("span", {"class": "phase"}, t(f"four21.phase.{state.phase}") if state.phase != "over" else ""),
     )
 
