@@ -101,3 +101,11 @@ def fix_seed(page: Page, seed: int) -> None:
         }})();
         """
     )
+
+
+def open_in_language(page: Page, base_url: str, language: str, route: str) -> None:
+    """Choose ``language`` (its name in itself, as the settings list it) and open ``route``."""
+    open_app(page, base_url, "#/settings")
+    page.get_by_label(language).check()
+    page.goto(base_url + route)
+    page.wait_for_selector("html[data-ready='true']")

@@ -3,7 +3,7 @@
 from playwright.sync_api import Page, expect
 
 from etoile.games import four21 as g
-from tests.e2e.conftest import fix_seed, open_app
+from tests.e2e.conftest import fix_seed, open_app, open_in_language
 
 THROUGH_DECHARGE_SEED = 2  # two players standing after one throw: charge 10, charge 1, then a décharge
 
@@ -111,11 +111,8 @@ def test_the_exactly_option_makes_the_others_use_every_throw(page: Page, base_ur
 
 
 def test_the_game_in_french_and_in_russian(page: Page, base_url: str) -> None:
-    open_app(page, base_url, "#/settings")
-    page.get_by_label("Français").check()
     fix_seed(page, 3)
-    page.goto(base_url + "#/421/new")
-    page.wait_for_selector("html[data-ready='true']")
+    open_in_language(page, base_url, "Français", "#/421/new")
     expect(page.locator("h1")).to_have_text("Nouvelle partie : 421")
     expect(page.get_by_label("exactement autant que le meneur")).to_be_visible()
     page.get_by_role("button", name="Commencer la partie").click()

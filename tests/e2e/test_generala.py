@@ -3,7 +3,7 @@
 from playwright.sync_api import Page, expect
 
 from etoile.games import generala as g
-from tests.e2e.conftest import fix_seed, open_app
+from tests.e2e.conftest import fix_seed, open_app, open_in_language
 
 BIG_GENERAL_SEED = 1667  # a solitaire game whose first throw is five ones
 
@@ -124,11 +124,8 @@ def test_a_twelve_player_sheet_fits_a_360_pixel_screen(page: Page, base_url: str
 
 
 def test_the_game_in_russian(page: Page, base_url: str) -> None:
-    open_app(page, base_url, "#/settings")
-    page.get_by_label("Русский").check()
     fix_seed(page, 9)
-    page.goto(base_url + "#/generala/new")
-    page.wait_for_selector("html[data-ready='true']")
+    open_in_language(page, base_url, "Русский", "#/generala/new")
     expect(page.locator("h1")).to_have_text("Новая партия: Генерал")
     page.select_option("#setup-players", "1")
     page.get_by_role("button", name="Начать партию").click()

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
+from etoile.i18n import Catalog
 from etoile.ui.vdom import El, h
 
 PIPS = {
@@ -41,4 +44,43 @@ def die(value: int, label: str, *, kept: bool, rolled: bool, roll: int, attrs: d
             **(attrs or {}),
         },
         face(value),
+    )
+
+
+def dice_row(
+    game: str,
+    values: tuple[int, ...],
+    t: Catalog,
+    *,
+    kept: Collection[int],
+    rolled: Collection[int],
+    roll: int,
+    enabled: bool,
+    hinted: Collection[int] = (),
+) -> El:
+    """The dice on the table as a group of buttons sending ``"<game>:keep"`` with the die's index.
+
+    ``kept`` are set aside, ``rolled`` shake (they were just thrown), ``hinted``
+    are outlined (the coach would keep them); ``enabled`` lets the player click.
+    """
+    return h(
+        "div",
+        {"class": "dice-row", "role": "group", "aria-label": t("dice.group")},
+        [
+            die(
+                value,
+                t("dice.label", value=value, state=t("dice.kept" if i in kept else "dice.free")),
+                kept=i in kept,
+                rolled=i in rolled,
+                roll=roll,
+                attrs={
+                    "data-action": f"{game}:keep",
+                    "data-game": game,
+                    "data-index": str(i),
+                    "disabled": not enabled,
+                    "data-hint": "keep" if i in hinted else None,
+                },
+            )
+            for i, value in enumerate(values)
+        ],
     )

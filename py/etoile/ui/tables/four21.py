@@ -11,7 +11,7 @@ from etoile.i18n import Catalog
 from etoile.match import Match
 from etoile.model import Effect, Model, Msg
 from etoile.setup import GameSpec, OptionSpec
-from etoile.ui.dice import die, face
+from etoile.ui.dice import dice_row, face
 from etoile.ui.tables import register
 from etoile.ui.vdom import El, h
 from etoile.ui.views import result_panel, seat_name
@@ -218,7 +218,7 @@ def pot(state: g.State, t: Catalog) -> El:
     )
 
 
-def dice_row(match: Match, local: Local, t: Catalog) -> El | None:
+def table_dice(match: Match, local: Local, t: Catalog) -> El | None:
     state = match.state
     rolloff = state.rolloff
     if rolloff is not None:
@@ -248,26 +248,15 @@ def dice_row(match: Match, local: Local, t: Catalog) -> El | None:
     mine = person_to_move(match) is not None and can_keep(state)
     keep = kept(state, local)
     advised = set(local.advice["keep"]) if isinstance(local.advice, dict) and not local.advice["stop"] else set()
-    return h(
-        "div",
-        {"class": "dice-row", "role": "group", "aria-label": t("four21.dice")},
-        [
-            die(
-                value,
-                t("four21.die_label", value=value, state=t("four21.die_kept" if i in keep else "four21.die_free")),
-                kept=i in keep,
-                rolled=i not in state.kept,
-                roll=state.rng.draws,
-                attrs={
-                    "data-action": "421:keep",
-                    "data-game": "421",
-                    "data-index": str(i),
-                    "disabled": not mine,
-                    "data-hint": "keep" if i in advised else None,
-                },
-            )
-            for i, value in enumerate(state.dice)
-        ],
+    return dice_row(
+        "421",
+        state.dice,
+        t,
+        kept=keep,
+        rolled=[i for i in range(3) if i not in state.kept],
+        roll=state.rng.draws,
+        enabled=mine,
+        hinted=advised,
     )
 
 
@@ -335,7 +324,7 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
         result_panel(match, t),
         pot(state, t),
         players(match, t),
-        dice_row(match, local, t),
+        table_dice(match, local, t),
         controls(match, t),
         coach(model, match, local, t),
         log(match, t),

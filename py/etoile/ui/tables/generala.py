@@ -11,7 +11,7 @@ from etoile.i18n import Catalog
 from etoile.match import Match
 from etoile.model import Effect, Model, Msg
 from etoile.setup import GameSpec, OptionSpec
-from etoile.ui.dice import die
+from etoile.ui.dice import dice_row
 from etoile.ui.tables import register
 from etoile.ui.vdom import El, h
 from etoile.ui.views import result_panel, seat_name
@@ -118,33 +118,27 @@ def describe(action_json: Any, dice: list[int], t: Catalog) -> str:
     return t("generala.coach.keep", dice=" ".join(str(v) for v in sorted(dice[i] for i in action.keep)))
 
 
-def dice_row(match: Match, local: Local, t: Catalog) -> El:
+def table_dice(match: Match, local: Local, t: Catalog) -> El:
     state = match.state
     mine = person_to_move(match) is not None
     can_keep = mine and state.phase == "play" and 0 < state.throw < g.THROWS
     hinted = _hinted_keep(local)
-    rolled = [i not in local.keep for i in range(len(state.dice))]
-    return h(
-        "div",
-        {"class": "dice-row", "role": "group", "aria-label": t("generala.dice")},
-        [
-            die(
-                value,
-                t("generala.die_label", value=value, state=t("generala.die_kept" if i in local.keep else "generala.die_free")),
-                kept=i in local.keep,
-                rolled=rolled[i],
-                roll=state.rng.draws,
-                attrs={
-                    "data-action": "generala:keep",
-                    "data-game": "generala",
-                    "data-index": str(i),
-                    "disabled": not can_keep,
-                    "data-hint": "keep" if hinted is not None and i in hinted else None,
-                },
-            )
-            for i, value in enumerate(state.dice)
-        ],
+    return dice_row(
+        "generala",
+        state.dice,
+        t,
+        kept=local.keep,
+        rolled=[i for i in range(len(state.dice)) if i not in kept_at_last_throw(match)],
+        roll=state.rng.draws,
+        enabled=can_keep,
+        hinted=hinted or (),
     )
+
+
+def kept_at_last_throw(match: Match) -> tuple[int, ...]:
+    """The dice that stayed in place at the last throw (the others were just thrown)."""
+    last = match.played[-1] if match.played else None
+    return last.keep if isinstance(last, g.Throw) else ()
 
 
 def _hinted_keep(local: Local) -> tuple[int, ...] | None:
@@ -384,7 +378,7 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
         h("p", {"class": "status", "role": "status"}, status(match, t)),
         celebration(match, t),
         start_throws(match, t),
-        dice_row(match, local, t),
+        table_dice(match, local, t),
         controls(match, local, t),
         confirm_zero(local, t),
         hint_panel(match, local, t),
