@@ -1,64 +1,36 @@
 """Shared helpers of the browser tests: the app's own texts, storage access, colours, boot gate.
 
-Texts come from the locale files the app ships (``py/etoile/locales``), so a test
-checks exactly what a player reads, in every language, without copying strings.
+Texts come from the app's own catalogs (:mod:`etoile.i18n`), so a test checks
+exactly what a player reads, in every language, without copying strings.
 """
 
 from __future__ import annotations
 
 import json
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page
 
-LOCALES = Path(__file__).resolve().parents[2] / "py" / "etoile" / "locales"
+from etoile.i18n import catalog, rules, strings
+from etoile.routes import NAMESPACES
+
+__all__ = ["GAMES", "LANGUAGES", "NAMESPACES", "rules", "strings", "t"]
+
 LANGUAGES = ("en", "fr", "ru")
 GAMES = ("421", "generala", "chinese-checkers")
-RULES_KEYS = {"421": "four21", "generala": "generala", "chinese-checkers": "chinese_checkers"}
 SETTINGS_KEY = "etoile:settings"
 
 
-@cache
-def texts(lang: str) -> dict[str, Any]:
-    """The string table of ``lang``: every ``locales/<lang>/*.json`` but the rules, merged (as the app does)."""
-    folder = LOCALES / lang
-    if not folder.is_dir():  # the older layout: one locales/<lang>.json
-        return json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
-    table: dict[str, Any] = {}
-    for path in sorted(folder.glob("*.json")):
-        if path.name != "rules.json":
-            table.update(json.loads(path.read_text(encoding="utf-8")))
-    return table
-
-
-def plural_form(lang: str, count: int) -> str:
-    """CLDR plural category of an integer ``count`` in ``lang``."""
-    if lang == "ru":
-        if count % 10 == 1 and count % 100 != 11:
-            return "one"
-        return "few" if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14 else "many"
-    if lang == "fr":
-        return "one" if count in (0, 1) else "other"
-    return "one" if count == 1 else "other"
-
-
 def t(lang: str, key: str, **params: Any) -> str:
-    """One visible text, filled in like the app does (a plural table picks its form by ``count``)."""
-    value = texts(lang)[key]
-    if isinstance(value, dict):
-        value = value[plural_form(lang, params["count"])]
-    return value.format(**params) if params else value
+    """One visible text, filled in by the app's own catalog (a plural table picks its form by ``count``)."""
+    return catalog(lang)(key, **params)
 
 
-@cache
-def rules(lang: str) -> dict[str, Any]:
-    """The rules pages of ``lang`` (``locales/<lang>/rules.json``)."""
-    path = LOCALES / lang / "rules.json"
-    if not path.exists():  # the older layout: locales/rules.<lang>.json
-        path = LOCALES / f"rules.{lang}.json"
-    return json.loads(path.read_text(encoding="utf-8"))
+def page_errors(page: Page) -> list[str]:
+    """A list that collects every uncaught error of the page from now on (it should stay empty)."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return errors
 
 
 def local_storage(page: Page) -> dict[str, str]:
@@ -71,6 +43,12 @@ def saved_settings(page: Page) -> dict[str, Any]:
     envelope = json.loads(local_storage(page)[SETTINGS_KEY])
     assert envelope["schema"] == 1
     return envelope["data"]
+
+
+def assert_settings_include(page: Page, expected: dict[str, Any]) -> None:
+    """The saved settings have these values (settings added later by the app are not this test's business)."""
+    saved = saved_settings(page)
+    assert {key: saved.get(key, "<missing>") for key in expected} == expected
 
 
 def luminance(css_colour: str) -> float:

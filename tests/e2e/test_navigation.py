@@ -5,16 +5,16 @@ import re
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import open_app
-from tests.e2e.support import t, texts
+from tests.e2e.support import strings, t
 
 
 def expect_game_screen(page: Page, game: str, name: str) -> None:
     """The screen of ``game``: its "coming soon" page or its new-game setup, named in the heading and the tab."""
     heading = page.locator("#main h1")
-    names = (name, t("en", "setup.title", game=name)) if "setup.title" in texts("en") else (name,)
+    names = (name, t("en", "setup.title", game=name)) if "setup.title" in strings("en") else (name,)
     expect(heading).to_have_text(re.compile("^(" + "|".join(re.escape(n) for n in names) + ")$"))
     expect(heading).to_be_focused()
-    expect(page).to_have_title(f"{heading.text_content()} · Étoile")
+    expect(page).to_have_title(re.compile(f"(^|: ){re.escape(name)} · Étoile$"))
     expect(page.locator("#main").get_by_role("link", name="Rules", exact=True)).to_have_attribute("href", f"#/rules/{game}")
     if heading.text_content() == name:  # not playable yet: says so, with the game's line
         expect(page.locator(".game-screen .lead")).to_have_text(t("en", f"game.{game}.line"))

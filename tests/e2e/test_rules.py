@@ -4,14 +4,14 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import open_app
-from tests.e2e.support import GAMES, RULES_KEYS, rules, t
+from tests.e2e.support import GAMES, NAMESPACES, rules, t
 
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "ru": "Русский"}
 
 
 def expect_rules_page(page: Page, lang: str, game: str) -> None:
     """The rules page of ``game`` shows, in ``lang``, its title, summary, every section and every option."""
-    rules_page = rules(lang)[RULES_KEYS[game]]
+    rules_page = rules(lang)[NAMESPACES[game]]
     article = page.locator("article.rules")
     expect(article.locator("h1")).to_have_text(t(lang, "rules.title", game=rules_page["title"]))
     expect(article.locator("> .lead")).to_have_text(rules_page["summary"])
@@ -50,16 +50,10 @@ def test_rules_pages_show_every_section_and_option_in_each_language(page: Page, 
 
 
 @pytest.mark.browser_context_args(locale="fr-FR")
-@pytest.mark.xfail(
-    strict=True,
-    reason="App bug: views.title() names the game with <lang>.json's game.<id>.name while the rules page's h1 uses "
-    "rules.<lang>.json's title, so in French the tab says 'Règles du Generala · Étoile' under the heading "
-    "'Règles du Générala'.",
-)
 def test_rules_page_title_in_the_tab_matches_its_heading_in_french(page: Page, base_url: str) -> None:
     open_app(page, base_url, "#/rules/421")
     heading = page.locator("#main h1")
     for game in GAMES:
         page.goto(f"{base_url}#/rules/{game}")
-        expect(heading).to_have_text(t("fr", "rules.title", game=rules("fr")[RULES_KEYS[game]]["title"]))
+        expect(heading).to_have_text(t("fr", "rules.title", game=rules("fr")[NAMESPACES[game]]["title"]))
         expect(page).to_have_title(f"{heading.text_content()} · Étoile")

@@ -1,10 +1,9 @@
 """Settings a player changes and expects to find again: colour theme, sound, animation speed."""
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import open_app
-from tests.e2e.support import body_luminance, hold_boot, release_boot, saved_settings, wait_boot_held
+from tests.e2e.support import body_luminance, hold_boot, page_errors, release_boot, saved_settings, wait_boot_held
 
 DARK = 0.05  # the dark theme's background is far below this luminance
 LIGHT = 0.6  # the light theme's background is far above it
@@ -63,8 +62,7 @@ def test_dark_theme_darkens_the_page_after_a_reload_too_and_system_theme_follows
 
 
 def test_sound_switch_and_animation_speed_are_remembered(page: Page, base_url: str) -> None:
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    errors = page_errors(page)
     open_app(page, base_url, "#/settings")
     html = page.locator("html")
     sound = page.get_by_role("switch", name="Sound effects")
@@ -127,12 +125,6 @@ def test_reduced_motion_stops_the_animations(page: Page, base_url: str) -> None:
     expect(page.get_by_role("button", name="Export to a file")).to_have_css("transition-duration", "0s")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="App bug: css/app.css sets --speed: 0 under prefers-reduced-motion with ':root', which loses to the more "
-    "specific ':root[data-speed=slow|fast]' rules, so a player who chose Slow or Fast gets --speed 2 or 0.5 "
-    "although the system asks for reduced motion.",
-)
 def test_reduced_motion_wins_over_a_chosen_animation_speed(page: Page, base_url: str) -> None:
     page.emulate_media(reduced_motion="reduce")
     open_app(page, base_url, "#/settings")

@@ -30,7 +30,7 @@ def title(model: Model) -> str:
         case "setup":
             screen = t("setup.title", game=t(f"game.{route.game}.name"))
         case "rules":
-            screen = t("rules.title", game=t(f"game.{route.game}.name"))
+            screen = t("rules.title", game=rules(t.lang)[NAMESPACES[route.game]]["title"])
         case "settings":
             screen = t("settings.title")
         case "missing":
@@ -47,7 +47,7 @@ def view(model: Model) -> El:
     return h(
         "div",
         {"class": "shell"},
-        h("a", {"class": "skip-link", "href": "#main"}, t("nav.skip")),
+        h("a", {"class": "skip-link", "href": "#main", "data-action": "skip"}, t("nav.skip")),
         header(model, t),
         notices(model, t),
         h("main", {"id": "main", "tabindex": "-1"}, screens[model.route.screen](model, t)),
