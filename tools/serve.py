@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import sys
 import threading
 from pathlib import Path
 from typing import ClassVar
@@ -44,16 +45,23 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        # A browser that closes a connection mid-response (a reload, a closed tab) is not an error.
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def make_server(
     directory: Path, host: str = "127.0.0.1", port: int = 0, mounts: dict[str, Path] | None = None
-) -> http.server.ThreadingHTTPServer:
+) -> Server:
     handler = type("MountedHandler", (Handler,), {"mounts": dict(mounts or {})})
-    server = http.server.ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(directory)))
-    server.daemon_threads = True
-    return server
+    return Server((host, port), functools.partial(handler, directory=str(directory)))
 
 
-def serve_in_background(directory: Path, **kwargs: object) -> tuple[http.server.ThreadingHTTPServer, str]:
+def serve_in_background(directory: Path, **kwargs: object) -> tuple[Server, str]:
     """Start a server on a free port in a daemon thread; return it and its base URL."""
     server = make_server(directory, **kwargs)  # type: ignore[arg-type]
     threading.Thread(target=server.serve_forever, daemon=True).start()
