@@ -64,6 +64,8 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
             return _save(model, settings.with_(speed=value))
         case "set-theme" if value in THEMES:
             return _save(model, settings.with_(theme=value))
+        case "notify":
+            return model.notify(value["key"], "info", details=value.get("details", "")), []
         case "skip":
             return model, [Effect("focus", {"selector": "#main"})]
         case "reset-ask":

@@ -91,7 +91,10 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
         case "setup-option":
             return _with_setup(model, game, setup.with_option(msg.data.get("option", ""), str(value)))
         case "setup-start":
-            return new_match(model, game, setup, int(msg.data["seed"]))
+            try:
+                return new_match(model, game, setup, int(msg.data["seed"]))
+            except ValueError as error:  # a combination of options the game does not offer
+                return model.notify("setup.invalid", "warning", details=str(error)), []
         case "rematch" if match_ is not None:
             rematch = Match.new(match_.game, match_.options, int(msg.data["seed"]), match_.seats)
             model, effects = with_match(model, game, rematch, fresh=True)

@@ -28,6 +28,7 @@ from etoile.routes import parse
 from etoile.storage import ImportRefused, StorageFull, Store
 from etoile.ui import dom, views
 from etoile.ui.dom import absent
+from etoile.ui.tables import chinese_checkers as _chinese_checkers  # noqa: F401 - registers the table
 from etoile.ui.tables import four21 as _four21  # noqa: F401 - registers the table
 from etoile.ui.tables import generala as _generala  # noqa: F401 - registers the table
 from etoile.ui.vdom import El
@@ -121,6 +122,9 @@ def control_data(control: Any) -> dict[str, str]:
         data["seed"] = str(fresh_seed())
     return data
 
+
+BOARD_KEYS = ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Enter", " ", "Escape")
+"""The keys a board (an element with ``data-keys``) receives as messages."""
 
 # How long a computer move takes at least, in seconds, by animation speed: fast enough to keep
 # the game moving, slow enough for a person to see what happened.
@@ -217,6 +221,12 @@ class Runtime:
                 else:
                     value = {"count": count, "settings": store.settings(), "matches": store.matches()}
                     self.queue.append(Msg("imported", value))
+            case "download":
+                download(args["filename"], args["text"])
+            case "later":
+                self.tasks.add(asyncio.ensure_future(self.later(args["seconds"], Msg(**args["msg"]))))
+            case "notify":
+                self.queue.append(Msg("notify", args))
             case "download-aside":
                 raw = store.set_aside().get(args["key"], "")
                 download(args["key"].replace(":", "-") + ".json", raw)
@@ -245,6 +255,10 @@ class Runtime:
             action = choose(game, match_json, level)
         await asyncio.sleep(max(0.0, COMPUTER_PACE[self.model.settings.speed] - (time.monotonic() - started)))
         self.dispatch(Msg("computer-move", {"ply": ply, "action": json.loads(action)}, {"game": game}))
+
+    async def later(self, seconds: float, msg: Msg) -> None:
+        await asyncio.sleep(seconds)
+        self.dispatch(msg)
 
     async def advise(self, game: str, ply: int, request: str) -> None:
         """Ask the worker for the coach's answer; the table shows it if the game has not moved on."""
@@ -324,6 +338,11 @@ class Runtime:
         self.dispatch(Msg(action, text))
 
     def on_key(self, event: Any) -> None:
+        keys = event.target.getAttribute("data-keys") if hasattr(event.target, "getAttribute") else None
+        if self.model.dialog is None and not absent(keys) and event.key in BOARD_KEYS:
+            event.preventDefault()
+            self.dispatch(Msg(str(keys), str(event.key), control_data(event.target)))
+            return
         if self.model.dialog is None:
             return
         if event.key == "Escape":

@@ -1,0 +1,446 @@
+"""The Chinese checkers board: an SVG star, pieces to select, reachable holes, hop-by-hop moves, replay."""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from dataclasses import dataclass, replace
+from datetime import date
+from typing import Any
+
+from etoile.games import chinese_checkers as g
+from etoile.games.chinese_checkers_board import BRANCH_HOLES, HOLES, SIZE
+from etoile.i18n import Catalog
+from etoile.match import InvalidMatch, Match
+from etoile.model import Effect, Model, Msg
+from etoile.setup import GameSpec, OptionSpec
+from etoile.ui.tables import register
+from etoile.ui.vdom import El, h
+from etoile.ui.views import result_panel, seat_name
+
+GAME = g
+UNDO = True
+SPEC = GameSpec(
+    "chinese-checkers",
+    min_players=2,
+    max_players=6,
+    levels=("easy", "medium", "hard"),
+    options=(
+        OptionSpec("camps", g.CAMPS, 1),
+        OptionSpec("long_jumps", (False, True), False),
+        OptionSpec("rank_all", (False, True), False),
+        OptionSpec("move_limit", g.MOVE_LIMITS, None),
+    ),
+)
+ACTION = "chinese-checkers"
+SCALE = 10  # board units (the distance between two neighbouring holes) to SVG units
+MARKS = ("●", "▲", "■", "◆", "★", "✚")
+"""Each colour also has its own mark, so no player depends on telling colours apart."""
+REPLAY_SPEEDS = (2.0, 1.0, 0.5)
+"""Seconds per move in a replay."""
+
+
+@dataclass(frozen=True, slots=True)
+class Local:
+    """What only the page knows: the selected piece, the keyboard cursor, the coach's hint, the replay."""
+
+    selected: int | None = None
+    cursor: int | None = None
+    hint: Any = None
+    replay: int | None = None
+    playing: bool = False
+    speed: float = 1.0
+
+
+def start(match: Match) -> Local:
+    return Local()
+
+
+def person_to_move(match: Match) -> int | None:
+    seat = match.state.to_move
+    if seat is None or (match.seats and match.seats[seat].computer is not None):
+        return None
+    return seat
+
+
+def xy(hole: int) -> tuple[float, float]:
+    x, y = HOLES[hole]
+    return round(x * SCALE, 2), round(y * SCALE, 2)
+
+
+def nearest_in_direction(hole: int, key: str) -> int:
+    """The hole the arrow ``key`` moves the keyboard cursor to: the closest in that direction."""
+    dx, dy = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}[key]
+    x0, y0 = HOLES[hole]
+    best, best_cost = hole, math.inf
+    for other in range(SIZE):
+        x, y = HOLES[other]
+        along = (x - x0) * dx + (y - y0) * dy
+        if along <= 0.1:
+            continue
+        across = abs((x - x0) * dy - (y - y0) * dx)
+        cost = along + 2 * across
+        if cost < best_cost:
+            best, best_cost = other, cost
+    return best
+
+
+def on(match: Match, local: Local, msg: Msg) -> tuple[Match, Local, list[Effect]]:
+    state = match.state
+    name = msg.action.removeprefix(f"{ACTION}:")
+    mine = person_to_move(match) is not None and local.replay is None
+    match name:
+        case "hole" if mine:
+            return _choose_hole(match, local, int(msg.data.get("hole", -1)))
+        case "key":
+            key = str(msg.value)
+            cursor = local.cursor if local.cursor is not None else (local.selected or g.pieces(state, state.to_move or 0)[0])
+            if key.startswith("Arrow"):
+                return match, replace(local, cursor=nearest_in_direction(cursor, key)), []
+            if key in ("Enter", " ") and mine:
+                return _choose_hole(match, replace(local, cursor=cursor), cursor)
+            if key == "Escape":
+                return match, replace(local, selected=None), []
+        case "pass" if mine and g.legal_moves(state) == [g.PASS]:
+            return match.play(g.PASS), Local(), []
+        case "hint" if mine:
+            return (
+                match,
+                replace(local, hint="pending"),
+                [Effect("advise", {"game": ACTION, "ply": match.cursor, "request": "hint"})],
+            )
+        case "advice" if msg.value["ply"] == match.cursor:
+            return match, replace(local, hint=msg.value["result"]), []
+        case "export":
+            filename = f"etoile-chinese-checkers-{date.today().isoformat()}.json"
+            return match, local, [Effect("download", {"filename": filename, "text": json.dumps(match.to_json(), indent=1)})]
+        case "import":
+            try:
+                loaded = Match.from_json(json.loads(str(msg.value)), {g.ID: g})
+            except (ValueError, InvalidMatch) as error:
+                return match, local, [Effect("notify", {"key": "chinese_checkers.import_refused", "details": str(error)})]
+            return loaded, Local(), [Effect("notify", {"key": "chinese_checkers.imported"})]
+        case "replay":
+            return match, Local(replay=0, speed=local.speed), []
+        case "replay-step":
+            step = max(0, min(match.cursor, (local.replay or 0) + int(msg.data.get("by", 1))))
+            return match, replace(local, replay=step, playing=False), []
+        case "replay-play" if local.replay is not None:
+            playing = not local.playing and local.replay < match.cursor
+            return match, replace(local, playing=playing), _tick(match, local) if playing else []
+        case "replay-tick" if local.playing and local.replay is not None and msg.value == local.replay:
+            step = local.replay + 1
+            playing = step < match.cursor
+            advanced = replace(local, replay=step, playing=playing)
+            return match, advanced, _tick(match, advanced) if playing else []
+        case "replay-speed":
+            return match, replace(local, speed=float(msg.value)), []
+        case "replay-exit":
+            return match, Local(), []
+    return match, local, []
+
+
+def _tick(match: Match, local: Local) -> list[Effect]:
+    msg = {"action": f"{ACTION}:replay-tick", "value": local.replay, "data": {"game": ACTION}}
+    return [Effect("later", {"seconds": local.speed, "msg": msg})]
+
+
+def _choose_hole(match: Match, local: Local, hole: int) -> tuple[Match, Local, list[Effect]]:
+    state = match.state
+    if not 0 <= hole < SIZE:
+        return match, local, []
+    if local.selected is not None:
+        target = g.destinations(state, local.selected).get(hole)
+        if target is not None:
+            return match.play(target), Local(cursor=hole), [Effect("sound", {"name": "move"})]
+    if g.piece(state, hole) == state.to_move and g.destinations(state, hole):
+        return match, replace(local, selected=None if local.selected == hole else hole, cursor=hole, hint=None), []
+    return match, replace(local, selected=None, cursor=hole), []
+
+
+# --- drawing -------------------------------------------------------------------------------------
+
+
+def star() -> El:
+    """The wooden star: the two big triangles through the six branch tips."""
+    points = []
+    for branch in ("A", "C", "E"), ("D", "F", "B"):
+        corners = []
+        for b in branch:
+            holes = BRANCH_HOLES[b]
+            far = max(holes, key=lambda hole: math.hypot(*HOLES[hole]))
+            x, y = HOLES[far]
+            r = math.hypot(x, y)
+            corners.append(f"{x / r * (r + 1.1) * SCALE:.1f},{y / r * (r + 1.1) * SCALE:.1f}")
+        points.append(h("polygon", {"points": " ".join(corners), "class": "star-wood"}))
+    return h("g", {}, points)
+
+
+def board_svg(model: Model, match: Match, local: Local, t: Catalog) -> El:
+    shown = match.states[local.replay] if local.replay is not None else match.state
+    state = match.state
+    replaying = local.replay is not None
+    selected = None if replaying else local.selected
+    targets = g.destinations(state, selected) if selected is not None else {}
+    owners = _branch_owners(shown)
+    hint_path = tuple(local.hint) if isinstance(local.hint, list) and not replaying else ()
+    last = _last_move(match, local)
+    holes = []
+    for hole in range(SIZE):
+        x, y = xy(hole)
+        seat = g.piece(shown, hole)
+        branch = g.branch(hole)
+        classes = ["hole"]
+        if branch is not None and branch in owners:
+            classes.append(f"tint-{owners[branch]}")
+        if hole in targets:
+            classes.append("target")
+        if hole == local.cursor:
+            classes.append("cursor")
+        label = _hole_label(match, shown, hole, hole in targets, t)
+        parts = [h("circle", {"cx": str(x), "cy": str(y), "r": "3.1", "class": " ".join(classes)})]
+        if seat is not None:
+            colour = g.colour(shown, seat)
+            moved = last is not None and hole == last.end
+            style = _hop_style(last, match.cursor) if moved and not replaying else None
+            parts.append(
+                h(
+                    "g",
+                    {"class": f"piece colour-{colour}" + (" selected" if hole == selected else ""), "style": style},
+                    h("circle", {"cx": str(x), "cy": str(y), "r": "4.2"}),
+                    h("text", {"x": str(x), "y": str(y + 1.6), "class": "mark"}, MARKS[colour]),
+                )
+            )
+        holes.append(
+            h(
+                "g",
+                {
+                    "class": "spot",
+                    "data-action": f"{ACTION}:hole",
+                    "data-game": ACTION,
+                    "data-hole": str(hole),
+                    "role": "img",
+                    "aria-label": label,
+                },
+                parts,
+            )
+        )
+    extent = 7.6 * SCALE
+    return h(
+        "svg",
+        {
+            "class": "cc-board",
+            "viewBox": f"{-extent} {-extent} {2 * extent} {2 * extent}",
+            "role": "application",
+            "aria-label": t("chinese_checkers.board"),
+            "aria-describedby": "cc-status",
+            "tabindex": "0",
+            "data-keys": f"{ACTION}:key",
+            "data-game": ACTION,
+        },
+        _hop_keyframes(last, match.cursor) if last is not None and not replaying else None,
+        star(),
+        holes,
+        last is not None and _path(last.path, "last-move"),
+        hint_path and _path(hint_path, "hint-move"),
+    )
+
+
+def _last_move(match: Match, local: Local) -> g.Move | None:
+    """The move that led to the position shown (skipping passes)."""
+    ply = local.replay if local.replay is not None else match.cursor
+    actions = match.actions[:ply]
+    for move in reversed(actions):
+        if not move.is_pass:
+            return move
+    return None
+
+
+def _path(path: tuple[int, ...], kind: str) -> El:
+    points = " ".join(f"{x},{y}" for x, y in map(xy, path))
+    return h("polyline", {"points": points, "class": kind, "aria-hidden": "true"})
+
+
+def _hop_keyframes(move: g.Move, ply: int) -> El:
+    """CSS keyframes that carry the moved piece from its start hole to its end, hop by hop."""
+    end_x, end_y = xy(move.end)
+    hops = len(move.path) - 1
+    frames = []
+    for index, hole in enumerate(move.path):
+        x, y = xy(hole)
+        frames.append(f"{100 * index / hops:.1f}% {{ transform: translate({x - end_x}px, {y - end_y}px); }}")
+    return h("style", {}, f"@keyframes hop-{ply} {{ {' '.join(frames)} }}")
+
+
+def _hop_style(move: g.Move | None, ply: int) -> str | None:
+    if move is None:
+        return None
+    hops = len(move.path) - 1
+    return f"animation: hop-{ply} calc({0.22 * hops}s * var(--speed)) ease-in-out"
+
+
+def _branch_owners(state: g.State) -> dict[str, int]:
+    """The colour of each branch that is someone's start or goal branch."""
+    owners = {}
+    for seat in range(state.players):
+        for branch in (*g.starts(state, seat), *g.goals(state, seat)):
+            owners.setdefault(branch, g.colour(state, seat))
+    return owners
+
+
+def _hole_label(match: Match, state: g.State, hole: int, target: bool, t: Catalog) -> str:
+    if target:
+        return t("chinese_checkers.hole_target", hole=hole)
+    seat = g.piece(state, hole)
+    if seat is None:
+        return t("chinese_checkers.hole_free", hole=hole)
+    colour = t(f"chinese_checkers.colour.{g.PALETTE[g.colour(state, seat)][0]}")
+    return t("chinese_checkers.hole_piece", hole=hole, colour=colour, name=seat_name(match, seat, t))
+
+
+def status(match: Match, local: Local, t: Catalog) -> str:
+    state = match.state
+    if local.replay is not None:
+        return t("chinese_checkers.replay_status", ply=local.replay, plies=match.cursor)
+    seat = state.to_move
+    if seat is None:
+        return t("chinese_checkers.status.over")
+    colour = t(f"chinese_checkers.colour.{g.PALETTE[g.colour(state, seat)][0]}")
+    line = t("chinese_checkers.status.play", name=seat_name(match, seat, t), colour=colour)
+    if person_to_move(match) is not None:
+        line += " " + t("chinese_checkers.status.target" if local.selected is not None else "chinese_checkers.status.select")
+    return line
+
+
+def seats_list(match: Match, t: Catalog) -> El:
+    state = match.state
+    items = []
+    for seat in range(state.players):
+        colour = g.colour(state, seat)
+        items.append(
+            h(
+                "li",
+                {"class": "cc-seat" + (" to-move" if seat == state.to_move else "")},
+                h("span", {"class": f"swatch colour-{colour}", "aria-hidden": "true"}, MARKS[colour]),
+                " ",
+                seat_name(match, seat, t),
+                " — ",
+                t("chinese_checkers.distance", distance=g.distance(state, seat)),
+            )
+        )
+    return h("ul", {"class": "cc-seats"}, items)
+
+
+def move_list(match: Match, t: Catalog) -> El | None:
+    if not match.played:
+        return None
+    items = []
+    for index, move in enumerate(match.played):
+        mover = match.states[index].to_move
+        who = seat_name(match, mover, t) if mover is not None else ""
+        text = t("chinese_checkers.pass") if move.is_pass else g.move_to_text(move)
+        items.append(h("li", {}, f"{who}: {text}"))
+    return h(
+        "details", {"class": "move-list"}, h("summary", {}, t("chinese_checkers.moves", count=len(items))), h("ol", {}, items)
+    )
+
+
+def tools(match: Match, local: Local, t: Catalog) -> El:
+    data = {"data-game": ACTION}
+    mine = person_to_move(match) is not None and local.replay is None
+    replay = local.replay is not None
+    return h(
+        "div",
+        {"class": "row cc-tools"},
+        mine
+        and g.legal_moves(match.state) == [g.PASS]
+        and h(
+            "button", {"type": "button", "class": "primary", "data-action": f"{ACTION}:pass", **data}, t("chinese_checkers.pass")
+        ),
+        mine and h("button", {"type": "button", "data-action": f"{ACTION}:hint", **data}, t("chinese_checkers.hint")),
+        not replay
+        and match.cursor > 0
+        and h("button", {"type": "button", "data-action": f"{ACTION}:replay", **data}, t("chinese_checkers.replay")),
+        replay
+        and h(
+            "button",
+            {"type": "button", "data-action": f"{ACTION}:replay-step", "data-by": "-1", **data},
+            t("chinese_checkers.replay_back"),
+        ),
+        replay
+        and h(
+            "button",
+            {"type": "button", "class": "primary", "data-action": f"{ACTION}:replay-play", **data},
+            t("chinese_checkers.replay_pause" if local.playing else "chinese_checkers.replay_play"),
+        ),
+        replay
+        and h(
+            "button",
+            {"type": "button", "data-action": f"{ACTION}:replay-step", "data-by": "1", **data},
+            t("chinese_checkers.replay_forward"),
+        ),
+        replay
+        and h(
+            "label",
+            {"class": "inline-field"},
+            t("chinese_checkers.replay_speed"),
+            " ",
+            h(
+                "select",
+                {"data-action": f"{ACTION}:replay-speed", **data},
+                [
+                    h(
+                        "option",
+                        {"value": str(s), "selected": s == local.speed},
+                        t(f"chinese_checkers.speed.{REPLAY_SPEEDS.index(s)}"),
+                    )
+                    for s in REPLAY_SPEEDS
+                ],
+            ),
+        ),
+        replay
+        and h("button", {"type": "button", "data-action": f"{ACTION}:replay-exit", **data}, t("chinese_checkers.replay_exit")),
+        h("button", {"type": "button", "data-action": f"{ACTION}:export", **data}, t("chinese_checkers.export")),
+        h(
+            "label",
+            {"class": "button file"},
+            h(
+                "input",
+                {
+                    "type": "file",
+                    "accept": ".json,application/json",
+                    "data-action": f"{ACTION}:import",
+                    "class": "visually-hidden",
+                    **data,
+                },
+            ),
+            t("chinese_checkers.import"),
+        ),
+    )
+
+
+def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
+    local = local if isinstance(local, Local) else Local()
+    hint = local.hint
+    return h(
+        "section",
+        {"class": "chinese-checkers"},
+        h("p", {"class": "status", "role": "status", "id": "cc-status"}, status(match, local, t)),
+        result_panel(match, t),
+        h(
+            "div",
+            {"class": "cc-layout"},
+            board_svg(model, match, local, t),
+            h("div", {"class": "cc-side"}, seats_list(match, t), move_list(match, t)),
+        ),
+        hint == "pending" and h("p", {"class": "coach", "role": "status"}, t("chinese_checkers.hint_thinking")),
+        isinstance(hint, list)
+        and h(
+            "p", {"class": "coach", "role": "status"}, t("chinese_checkers.hint_move", move=g.move_to_text(g.Move(tuple(hint))))
+        ),
+        tools(match, local, t),
+    )
+
+
+register(sys.modules[__name__])
