@@ -1,0 +1,527 @@
+"""The computer players of Chinese checkers: a greedy "easy" player and a searching "medium" and "hard".
+
+* ``easy`` plays the move that brings its moving piece closest to its goal
+  (the largest gain in hex distance to the goal branch's tip), preferring to
+  move its rearmost piece among equal gains.
+* ``medium`` and ``hard`` search: iterative-deepening alpha-beta with a
+  transposition table and move ordering by gain. With two players it is
+  plain minimax; with more it is a *best-reply search* (the levels of the
+  tree alternate between the computer's moves and the single best reply of
+  its leading opponents). Once the two players of a two-player game have
+  passed each other, the search drops the opponent's moves (a pure race) and
+  looks deeper at its own. The search prunes each inner node to its most
+  promising moves. ``medium`` thinks for about 0.2 s, ``hard`` 0.8 s, or a
+  fixed number of nodes (``nodes=``), which makes the move independent of the
+  machine's speed.
+
+The evaluation is the difference of the players' *costs*: for each piece,
+``16 × d + 3 × detour + d²`` where ``d`` is its hex distance to its goal tip
+and ``detour`` how far it stands off the straight band between its start and
+goal tips. The square makes rear pieces count more (no straggler is left
+behind) and pieces deep in the goal count less (the goal fills from the tip).
+With several camps each piece is sent to one goal branch (the cheapest
+assignment, 10 pieces per branch) at the start of each search.
+
+A piece left on one of the six inner holes of its start branch costs a little
+more (it could be blocked for good there), and the search sees eliminations:
+a move that walls in a piece for good scores as a loss for its owner (a win
+when it leaves one player).
+
+Against shuffling, the computer never plays back the move it just played if
+it has another choice with the same score, and among equal scores prefers the
+larger gain and the rearmost piece. After :data:`PATIENCE` turns per camp (far
+longer than a normal game) it only plays moves that bring a piece nearer its
+goal, counted in steps round the other players' pieces when no move is nearer
+as the crow flies: two players who wait for each other (each refusing to give
+the other a ladder) cannot make a game last for ever.
+
+>>> from etoile.games.chinese_checkers import new_game, legal_moves
+>>> state = new_game(2)
+>>> best_move(state, "easy")
+Move(path=(3, 14))
+>>> best_move(state, "hard", nodes=300) in legal_moves(state)
+True
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from functools import cache
+
+from etoile.games import JSON
+from etoile.games.chinese_checkers import PASS, Move, State, destinations, in_play, legal_moves
+from etoile.games.chinese_checkers_board import (
+    BRANCH_HOLES,
+    DISTANCE,
+    JUMPS,
+    LONG_JUMPS,
+    NEIGHBOURS,
+    OPPOSITE,
+    RAYS,
+    SIZE,
+    TIPS,
+    assign,
+    blocked_holes,
+    layout,
+    piece_targets,
+)
+from etoile.match import Match
+from etoile.rng import splitmix64
+
+LEVELS = ("easy", "medium", "hard")
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """How a level searches: a time budget, and how many moves each inner node keeps."""
+
+    seconds: float
+    width: int
+    reply_width: int
+
+
+SETTINGS = {"medium": Level(0.2, 8, 6), "hard": Level(0.8, 12, 8)}
+
+WIN = 1_000_000
+REVERSE_PENALTY = 40
+"""What playing back one's last move costs at the root (about 2.5 holes of progress)."""
+_INF = 10 * WIN
+PATIENCE = 60
+"""After this many turns per camp, the computer only plays moves that bring a piece nearer its goal (if it has any):
+two cautious players could otherwise wait for each other for ever."""
+
+
+TRAPPED = 24
+"""The extra cost of a piece on a hole of its start branch where it could be blocked for good (about 1.5 holes)."""
+
+TRAPS: dict[str, frozenset[int]] = {
+    b: frozenset(h for h in holes if all(n in holes for n in NEIGHBOURS[h])) for b, holes in BRANCH_HOLES.items()
+}
+"""The six inner holes of each branch: the only ones where a piece can be blocked for good."""
+INNER = frozenset().union(*TRAPS.values())
+
+
+def _influence(long_jumps: bool) -> tuple[tuple[int, ...], ...]:
+    """For each hole, the inner holes whose piece a piece put there may block for good.
+
+    A block takes the last free neighbour or the last jump landing: the
+    neighbours and the holes two away on a line (any hole on a line with long jumps).
+    """
+    table: list[list[int]] = [[] for _ in range(SIZE)]
+    for h in sorted(INNER):
+        near = set(NEIGHBOURS[h]).union(*(ray if long_jumps else ray[:2] for ray in RAYS[h]))
+        for t in near:
+            table[t].append(h)
+    return tuple(tuple(holes) for holes in table)
+
+
+INFLUENCE = {False: _influence(False), True: _influence(True)}
+
+
+def _cost_table(goal: str, starts: tuple[str, ...]) -> tuple[int, ...]:
+    tip, back = TIPS[goal], TIPS[OPPOSITE[goal]]
+    traps = frozenset().union(*(TRAPS[b] for b in starts))
+    table = []
+    for h in range(SIZE):
+        d = DISTANCE[h][tip]
+        detour = d + DISTANCE[h][back] - 16
+        table.append(16 * d + 3 * detour + d * d + TRAPPED * (h in traps))
+    return tuple(table)
+
+
+@cache
+def cost_tables(starts: tuple[str, ...]) -> dict[str, tuple[int, ...]]:
+    """The cost of a piece on each hole, by goal branch, for a seat starting in ``starts``."""
+    return {OPPOSITE[b]: _cost_table(OPPOSITE[b], starts) for b in starts}
+
+
+STEPS: dict[str, tuple[int, ...]] = {goal: tuple(DISTANCE[h][TIPS[goal]] for h in range(SIZE)) for goal in TIPS}
+"""The hex distance to the goal tip of each hole, by goal branch (what ``easy`` looks at)."""
+
+_ZOBRIST = tuple(tuple(splitmix64(7 + seat, h) for h in range(SIZE)) for seat in range(6))
+
+
+class _Stop(Exception):
+    """The search ran out of time or nodes."""
+
+
+class Search:
+    """A position prepared for search from the point of view of the seat to move (``me``)."""
+
+    def __init__(self, state: State, level: Level, seconds: float | None, nodes: int | None) -> None:
+        assert state.to_move is not None
+        self.me = me = state.to_move
+        self.level = level
+        self.long = state.long_jumps
+        lay = layout(state.players, state.camps)
+        self.allowed = lay.allowed
+        self.goal_mask = lay.goal_mask
+        self.lay = lay
+        self.influence = INFLUENCE[state.long_jumps]
+        self.traps = tuple(bytes(mask[h] and h in INNER for h in range(SIZE)) for mask in lay.start_mask)
+        self.board = bytearray(state.board)
+        self.seats = in_play(state)
+        self.pos: dict[int, list[int]] = {}
+        self.table: list[tuple[int, ...] | None] = [None] * SIZE
+        self.cost: dict[int, int] = {}
+        self.home: dict[int, int] = {}
+        self.key = 0
+        for seat in self.seats:
+            holes = [h for h in range(SIZE) if self.board[h] == seat + 1]
+            self.pos[seat] = holes
+            tables = cost_tables(lay.starts[seat])
+            goal_of = assign(holes, tables)
+            if seat == me:
+                self.goal_of = goal_of
+            for h in holes:
+                self.table[h] = tables[goal_of[h]]
+                self.key ^= _ZOBRIST[seat][h]
+            self.cost[seat] = sum(self.table[h][h] for h in holes)  # type: ignore[index]
+            self.home[seat] = sum(lay.goal_mask[seat][h] for h in holes)
+        opponents = sorted((s for s in self.seats if s != me), key=lambda s: (self.cost[s], s))
+        self.opponents = tuple(opponents[:2])
+        self.race = len(self.seats) == 2 and state.camps == 1 and self._passed(lay.goals[me][0])
+        self.nodes = 0
+        self.depth = 0  # the depth (in plies) of the last iteration of the search
+        self.node_limit = nodes
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
+        self.tt: dict[tuple[int, bool], tuple[int, int, int, tuple[int, int, int] | None]] = {}
+
+    def _passed(self, goal: str) -> bool:
+        """Whether every piece of mine is nearer my goal ``goal`` than every piece of the opponent: no more contact."""
+        tip = TIPS[goal]
+        other = next(s for s in self.seats if s != self.me)
+        mine = max(DISTANCE[h][tip] for h in self.pos[self.me])
+        theirs = min(DISTANCE[h][tip] for h in self.pos[other])
+        return mine < theirs - 1
+
+    # --- making moves ---
+
+    def make(self, seat: int, f: int, t: int) -> None:
+        board = self.board
+        board[f] = 0
+        board[t] = seat + 1
+        table = self.table[f]
+        self.table[t] = table
+        self.table[f] = None
+        self.cost[seat] += table[t] - table[f]  # type: ignore[index]
+        mask = self.goal_mask[seat]
+        self.home[seat] += mask[t] - mask[f]
+        pos = self.pos[seat]
+        pos[pos.index(f)] = t
+        zob = _ZOBRIST[seat]
+        self.key ^= zob[f] ^ zob[t]
+
+    def unmake(self, seat: int, f: int, t: int) -> None:
+        self.make(seat, t, f)
+
+    def moves(self, seat: int) -> list[tuple[int, int, int, int]]:
+        """``(gain, seat, from, to)`` for every move of ``seat``, the largest gain first.
+
+        The same moves as :func:`~etoile.games.chinese_checkers_board.piece_targets`, inlined: this is the hot loop.
+        """
+        board, table, allowed, value = self.board, self.table, self.allowed[seat], seat + 1
+        out = []
+        for f in self.pos[seat]:
+            values: tuple[int, ...] = table[f]  # type: ignore[assignment]
+            here = values[f]
+            board[f] = 0
+            seen = {f}
+            found = [f]
+            if self.long:
+                for h in found:
+                    for ray in LONG_JUMPS[h]:
+                        for pivot, clear, land in ray:
+                            if board[pivot]:
+                                if land not in seen:
+                                    for c in clear:
+                                        if board[c]:
+                                            break
+                                    else:
+                                        seen.add(land)
+                                        found.append(land)
+                                break
+            else:
+                for h in found:
+                    for over, land in JUMPS[h]:
+                        if board[over] and not board[land] and land not in seen:
+                            seen.add(land)
+                            found.append(land)
+            board[f] = value
+            for n in NEIGHBOURS[f]:
+                if not board[n]:
+                    seen.add(n)
+            seen.discard(f)
+            for t in seen:
+                if allowed[t]:
+                    out.append((here - values[t], seat, f, t))
+        out.sort(reverse=True)
+        return out
+
+    def evaluate(self) -> int:
+        cost = self.cost
+        if self.race:
+            return -cost[self.me]
+        return min(cost[s] for s in self.seats if s != self.me) - cost[self.me]
+
+    def blocks(self, t: int) -> bool:
+        """Whether the piece just put on ``t`` may have blocked a piece for good (a cheap first test).
+
+        It may if a piece on an inner hole of its start branch within reach of
+        ``t`` has every neighbouring hole taken, one of them by a piece in its goal.
+        """
+        board, traps, goal = self.board, self.traps, self.goal_mask
+        for h in self.influence[t]:
+            owner = board[h]
+            if owner and traps[owner - 1][h]:
+                walled = False
+                for n in NEIGHBOURS[h]:
+                    other = board[n]
+                    if not other:
+                        break
+                    if goal[other - 1][n]:
+                        walled = True
+                else:
+                    if walled:
+                        return True
+        return False
+
+    def eliminations(self, ply: int) -> int | None:
+        """The score if pieces are blocked for good now: a loss if one is mine, a win if it ends a two-player game."""
+        out = {self.board[h] - 1 for h in blocked_holes(self.board, self.lay, self.long)}
+        if self.me in out:
+            return ply - WIN // 2
+        if out and len(self.seats) - len(out) <= 1:
+            return WIN // 2 - ply
+        return None
+
+    # --- searching ---
+
+    def tick(self) -> None:
+        self.nodes += 1
+        if self.node_limit is not None and self.nodes >= self.node_limit:
+            raise _Stop
+        if self.deadline is not None and not self.nodes & 63 and time.perf_counter() > self.deadline:
+            raise _Stop
+
+    def children(self, maxing: bool) -> list[tuple[int, int, int, int]]:
+        if maxing:
+            return self.moves(self.me)[: self.level.width]
+        replies: list[tuple[int, int, int, int]] = []
+        for seat in self.opponents:
+            replies += self.moves(seat)[: self.level.reply_width]
+        replies.sort(reverse=True)
+        return replies
+
+    def alphabeta(self, depth: int, alpha: int, beta: int, maxing: bool, ply: int) -> int:
+        self.tick()
+        if depth <= 0:
+            return self.evaluate()
+        key = (self.key, maxing)
+        entry = self.tt.get(key)
+        first = None
+        if entry is not None:
+            tdepth, value, flag, first = entry
+            if tdepth >= depth and (flag == 0 or (flag < 0 and value <= alpha) or (flag > 0 and value >= beta)):
+                return value
+        moves = self.children(maxing)
+        if first is not None:
+            for i, move in enumerate(moves):
+                if move[1:] == first:
+                    moves.insert(0, moves.pop(i))
+                    break
+        nxt = True if self.race else not maxing
+        if not moves:
+            return self.alphabeta(depth - 1, alpha, beta, nxt, ply + 1)
+        low, high = alpha, beta
+        best = -_INF if maxing else _INF
+        best_move = None
+        for _, seat, f, t in moves:
+            self.make(seat, f, t)
+            try:
+                if self.home[seat] == len(self.pos[seat]):
+                    value = WIN - ply if seat == self.me else ply - WIN
+                elif self.influence[t] and self.blocks(t):
+                    value = self.eliminations(ply)
+                    if value is None:
+                        value = self.alphabeta(depth - 1, alpha, beta, nxt, ply + 1)
+                else:
+                    value = self.alphabeta(depth - 1, alpha, beta, nxt, ply + 1)
+            finally:
+                self.unmake(seat, f, t)
+            if maxing and value > best:
+                best, best_move = value, (seat, f, t)
+                alpha = max(alpha, value)
+            elif not maxing and value < best:
+                best, best_move = value, (seat, f, t)
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        flag = 1 if best >= high else -1 if best <= low else 0
+        self.tt[key] = (depth, best, flag, best_move)
+        return best
+
+    def root(self, last: Move | None, eager: bool = False) -> tuple[int, int]:
+        """The best ``(from, to)`` of the seat to move, by iterative deepening until the budget runs out.
+
+        ``eager`` keeps only the moves that bring a piece nearer its goal, if there are any.
+        """
+        me = self.me
+        moves = self.moves(me)
+        if eager:
+            routes = {goal: route(self.board, me, goal, self.allowed[me]) for goal in set(self.goal_of.values())}
+            forward = [m for m in moves if m[0] > 0 or routes[self.goal_of[m[2]]][m[2]] > routes[self.goal_of[m[2]]][m[3]]]
+            moves = forward or moves
+        reverse = (last.end, last.start) if last is not None and not last.is_pass else None
+        order = [(seat, f, t) for _, seat, f, t in moves]
+        gains = {(f, t): gain for gain, _, f, t in moves}
+        back = {(f, t): self.table[f][f] for _, _, f, t in moves}  # type: ignore[index]
+
+        def rank(move: tuple[int, int, int], value: int) -> tuple[int, int, int, int, int]:
+            _, f, t = move
+            penalty = REVERSE_PENALTY if (f, t) == reverse else 0
+            return (value - penalty, gains[f, t], back[f, t], -f, -t)
+
+        for _, f, t in order:  # a move that wins at once
+            self.make(me, f, t)
+            won = self.home[me] == len(self.pos[me])
+            self.unmake(me, f, t)
+            if won:
+                return f, t
+        best = max(order, key=lambda m: rank(m, 0))
+        depth = 1
+        try:
+            while depth <= 40:
+                scores: dict[tuple[int, int, int], int] = {}
+                alpha = -_INF
+                nxt = self.race
+                for move in order:
+                    _, f, t = move
+                    self.make(me, f, t)
+                    try:
+                        value = self.eliminations(1) if self.influence[t] and self.blocks(t) else None
+                        if value is None:
+                            value = self.alphabeta(depth - 1, alpha - REVERSE_PENALTY - 1, _INF, nxt, 1)
+                    finally:
+                        self.unmake(me, f, t)
+                    scores[move] = value
+                    alpha = max(alpha, value)
+                order.sort(key=lambda m: rank(m, scores[m]), reverse=True)
+                best = order[0]
+                if abs(scores[best]) >= WIN - 100:
+                    break
+                depth += 1
+        except _Stop:
+            if scores:  # the previous best was searched first: the best of this partial iteration is at least as good
+                best = max(scores, key=lambda m: rank(m, scores[m]))
+        self.depth = depth
+        return best[1], best[2]
+
+
+def route(board: bytes | bytearray, seat: int, goal: str, allowed: bytes) -> list[int]:
+    """For each hole, the number of steps to the tip of ``goal`` for a piece of ``seat``, going round the others' pieces.
+
+    The steps stay on holes where the seat may stop (``allowed``); a hole of
+    the goal branch starts at its distance to the tip. Unreachable holes get 1000.
+
+    >>> from etoile.games.chinese_checkers import from_cells
+    >>> state = from_cells("." * 60 + "0" + "." * 59 + "1", players=2)  # seat 1 holds D's tip
+    >>> distances = route(state.board, 0, "D", layout(2).allowed[0])
+    >>> distances[119], distances[60], distances[120]
+    (1, 8, 1000)
+    """
+    mine, tip = seat + 1, TIPS[goal]
+    dist = [1000] * SIZE
+    queue = sorted((h for h in BRANCH_HOLES[goal] if board[h] in (0, mine)), key=lambda h: DISTANCE[h][tip])
+    for h in queue:
+        dist[h] = DISTANCE[h][tip]
+    for h in queue:  # the list grows while it is read; a shorter way found later is queued again
+        d = dist[h] + 1
+        for n in NEIGHBOURS[h]:
+            if d < dist[n] and allowed[n] and board[n] in (0, mine):
+                dist[n] = d
+                queue.append(n)
+    return dist
+
+
+def _easy(state: State) -> tuple[int, int]:
+    me = state.to_move
+    assert me is not None
+    lay = layout(state.players, state.camps)
+    board = bytearray(state.board)
+    holes = [h for h in range(SIZE) if board[h] == me + 1]
+    goal_of = assign(holes, {g: STEPS[g] for g in lay.goals[me]})
+    last = state.last[me]
+    reverse = (last.end, last.start) if last is not None and not last.is_pass else None
+    moves = [
+        (STEPS[goal_of[f]][f] - STEPS[goal_of[f]][t], f, t)
+        for f in holes
+        for t in piece_targets(board, f, state.long_jumps, lay.allowed[me])
+    ]
+    around = {}
+    if state.turns[me] >= PATIENCE * state.camps and max(moves)[0] <= 0:  # stuck: go round the others' pieces
+        around = {g: route(board, me, g, lay.allowed[me]) for g in lay.goals[me]}
+    best = max(
+        moves,
+        key=lambda m: (
+            m[0],
+            around[goal_of[m[1]]][m[1]] - around[goal_of[m[1]]][m[2]] if around else 0,
+            (m[1], m[2]) != reverse,
+            STEPS[goal_of[m[1]]][m[1]],
+            -m[1],
+            -m[2],
+        ),
+    )
+    return best[1], best[2]
+
+
+def _safe(state: State, f: int, t: int) -> bool:
+    """Whether moving ``f`` to ``t`` keeps the mover in the game (does not block one of its own pieces for good)."""
+    board = bytearray(state.board)
+    board[t], board[f] = board[f], 0
+    lay = layout(state.players, state.camps)
+    me = state.to_move
+    assert me is not None
+    return not any(board[h] == me + 1 for h in blocked_holes(board, lay, state.long_jumps))
+
+
+def best_move(state: State, level: str = "hard", seconds: float | None = None, nodes: int | None = None) -> Move:
+    """The move the computer at ``level`` plays in ``state``: always one of ``legal_moves(state)``.
+
+    ``seconds`` overrides the level's time budget; ``nodes`` caps the search
+    at that many nodes (and, without ``seconds``, drops the clock: the move
+    then depends only on the position). ``ValueError`` for an unknown level
+    or a finished game.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; the levels are {', '.join(LEVELS)}")
+    if state.to_move is None:
+        raise ValueError("the game is over")
+    moves = legal_moves(state)
+    if moves == [PASS]:
+        return PASS
+    if level == "easy":
+        f, t = _easy(state)
+    else:
+        settings = SETTINGS[level]
+        budget = seconds if seconds is not None else (None if nodes is not None else settings.seconds)
+        eager = state.turns[state.to_move] >= PATIENCE * state.camps
+        f, t = Search(state, settings, budget, nodes).root(state.last[state.to_move], eager)
+    if not _safe(state, f, t):
+        safe = [m for m in moves if _safe(state, m.start, m.end)]
+        if safe:
+            f, t = safe[0].start, safe[0].end
+    return destinations(state, f)[t]
+
+
+def choose(state: State, level: str) -> Move:
+    """The move of the computer at ``level`` with the level's default budget (the app's AI runner calls this)."""
+    return best_move(state, level)
+
+
+def advise(match: Match, request: str) -> JSON:
+    """The coach's answer as JSON: for ``"hint"``, the path of the move "hard" would play."""
+    if request != "hint":
+        raise ValueError(f"unknown request {request!r}")
+    return list(best_move(match.state, "hard").path)

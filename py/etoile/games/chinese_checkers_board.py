@@ -1,0 +1,400 @@
+"""The Chinese checkers star: holes, branches, lines, seatings, and the fast kernels of the rules engine.
+
+The 121 holes are numbered 0 to 120 row by row from the top tip, left to right,
+in 17 rows of 1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2 and 1
+holes. Hole ``h`` sits at :data:`GRID` ``[h] = (X, row)`` on a "doubled"
+triangular grid: neighbours in a row are 2 apart in ``X``, neighbours in the
+rows above and below 1 apart, and ``X = 0`` is the vertical axis through the
+top and bottom tips. :data:`HOLES` gives the same points on a unit triangular
+lattice (neighbouring holes 1 apart, centre hole 60 at ``(0, 0)``, ``y``
+growing downwards as on a screen).
+
+The six branches of 10 holes are named A to F clockwise from the top; every
+other hole belongs to the centre hexagon of 61 holes.
+
+>>> len(HOLES), [len(BRANCH_HOLES[b]) for b in BRANCHES], len(CENTRE)
+(121, [10, 10, 10, 10, 10, 10], 61)
+>>> BRANCH_HOLES["B"]
+(19, 20, 21, 22, 32, 33, 34, 44, 45, 55)
+>>> branch_of(55), branch_of(60), TIPS["C"], OPPOSITE["C"]
+('B', None, 110, 'F')
+>>> NEIGHBOURS[60]
+(50, 51, 59, 61, 69, 70)
+>>> hex_distance(0, 120), hex_distance(60, 61)
+(16, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from math import sqrt
+
+ROW_LENGTHS = (1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1)
+"""The number of holes in each of the 17 rows, from the top."""
+
+SIZE = 121
+"""The number of holes."""
+
+CENTRE_HOLE = 60
+
+BRANCHES = ("A", "B", "C", "D", "E", "F")
+"""The branches clockwise from the top: A top, B upper right, C lower right, D bottom, E lower left, F upper left."""
+
+OPPOSITE = {"A": "D", "B": "E", "C": "F", "D": "A", "E": "B", "F": "C"}
+"""The branch facing each branch: a camp starting in one goes to the other."""
+
+DIRECTIONS = ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1))
+"""The six directions on :data:`GRID`, clockwise from "right": right, down right, down left, left, up left, up right."""
+
+
+def _grid() -> tuple[tuple[int, int], ...]:
+    points = []
+    for row, length in enumerate(ROW_LENGTHS):
+        points.extend((2 * i - (length - 1), row) for i in range(length))
+    return tuple(points)
+
+
+GRID: tuple[tuple[int, int], ...] = _grid()
+"""``GRID[h] = (X, row)``: the column of hole ``h`` in half-hole units (0 on the axis) and its row (0 at the top)."""
+
+INDEX: dict[tuple[int, int], int] = {point: hole for hole, point in enumerate(GRID)}
+"""The hole at a grid point."""
+
+HOLES: tuple[tuple[float, float], ...] = tuple((x / 2, (row - 8) * sqrt(3) / 2) for x, row in GRID)
+"""Drawing coordinates: neighbouring holes are 1 apart, hole 60 at ``(0, 0)``, ``y`` downwards."""
+
+
+def cube(hole: int) -> tuple[int, int, int]:
+    """Cube coordinates ``(q, r, s)`` of a hole on the hexagonal lattice (``q + r + s == 0``, centre at 0).
+
+    >>> cube(60), cube(0)
+    ((0, 0, 0), (4, -8, 4))
+    """
+    x, row = GRID[hole]
+    r = row - 8
+    q = (x - r) // 2
+    return q, r, -q - r
+
+
+def _distance(a: int, b: int) -> int:
+    qa, ra, sa = cube(a)
+    qb, rb, sb = cube(b)
+    return max(abs(qa - qb), abs(ra - rb), abs(sa - sb))
+
+
+def _branch_letter(hole: int) -> str | None:
+    q, r, s = cube(hole)
+    if max(abs(q), abs(r), abs(s)) <= 4:
+        return None
+    x, row = GRID[hole]
+    if row < 4:
+        return "A"
+    if row > 12:
+        return "D"
+    if x > 0:
+        return "B" if row < 8 else "C"
+    return "F" if row < 8 else "E"
+
+
+BRANCH_OF: tuple[int, ...] = tuple(-1 if (b := _branch_letter(h)) is None else BRANCHES.index(b) for h in range(SIZE))
+"""The branch index (0 for A .. 5 for F) of every hole, ``-1`` in the centre hexagon."""
+
+BRANCH_HOLES: dict[str, tuple[int, ...]] = {b: tuple(h for h in range(SIZE) if BRANCH_OF[h] == i) for i, b in enumerate(BRANCHES)}
+"""The 10 holes of each branch, in increasing order."""
+
+CENTRE: tuple[int, ...] = tuple(h for h in range(SIZE) if BRANCH_OF[h] < 0)
+"""The 61 holes of the centre hexagon."""
+
+TIPS: dict[str, int] = {b: max(holes, key=lambda h: _distance(h, CENTRE_HOLE)) for b, holes in BRANCH_HOLES.items()}
+"""The tip hole of each branch (the hole farthest from the centre): A 0, B 22, C 110, D 120, E 98, F 10."""
+
+
+def branch_of(hole: int) -> str | None:
+    """The branch letter of ``hole``, or ``None`` for a hole of the centre hexagon."""
+    index = BRANCH_OF[hole]
+    return None if index < 0 else BRANCHES[index]
+
+
+def hex_distance(a: int, b: int) -> int:
+    """The number of steps from hole ``a`` to hole ``b`` on the unbounded lattice (the star's shape ignored)."""
+    return DISTANCE[a][b]
+
+
+def _neighbours() -> tuple[tuple[int, ...], ...]:
+    table = []
+    for x, row in GRID:
+        found = (INDEX.get((x + dx, row + dy)) for dx, dy in DIRECTIONS)
+        table.append(tuple(sorted(h for h in found if h is not None)))
+    return tuple(table)
+
+
+def _rays() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    table = []
+    for x, row in GRID:
+        rays = []
+        for dx, dy in DIRECTIONS:
+            ray = []
+            k = 1
+            while (x + k * dx, row + k * dy) in INDEX:
+                ray.append(INDEX[x + k * dx, row + k * dy])
+                k += 1
+            if ray:
+                rays.append(tuple(ray))
+        table.append(tuple(rays))
+    return tuple(table)
+
+
+NEIGHBOURS: tuple[tuple[int, ...], ...] = _neighbours()
+"""The neighbouring holes of every hole (2 to 6 of them), in increasing order."""
+
+RAYS: tuple[tuple[tuple[int, ...], ...], ...] = _rays()
+"""``RAYS[h]``: for each direction with at least one hole, the holes in a line from ``h`` (excluded) to the edge."""
+
+DISTANCE: tuple[tuple[int, ...], ...] = tuple(tuple(_distance(a, b) for b in range(SIZE)) for a in range(SIZE))
+"""``DISTANCE[a][b]``: :func:`hex_distance`, precomputed."""
+
+JUMPS: tuple[tuple[tuple[int, int], ...], ...] = tuple(tuple((ray[0], ray[1]) for ray in rays if len(ray) >= 2) for rays in RAYS)
+"""``JUMPS[h]``: the ordinary jumps from ``h`` as ``(over, landing)`` pairs."""
+
+LONG_JUMPS: tuple[tuple[tuple[tuple[int, tuple[int, ...], int], ...], ...], ...] = tuple(
+    tuple(
+        tuple((ray[i], ray[i + 1 : 2 * i + 2], ray[2 * i + 1]) for i in range((len(ray) - 2) // 2 + 1))
+        for ray in rays
+        if len(ray) >= 2
+    )
+    for rays in RAYS
+)
+"""``LONG_JUMPS[h]``: per direction, the jumps from ``h`` as ``(pivot, clear, landing)`` by increasing pivot distance.
+
+A jump over the pivot at distance ``k`` lands at distance ``2k``; ``clear`` is
+every hole after the pivot up to and including the landing hole. The holes
+before the pivot are those of the earlier entries' pivots, which must be free.
+"""
+
+SEGMENTS: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {
+    (hole, ray[2 * i + 1]): (ray[i], (*ray[:i], *ray[i + 1 : 2 * i + 1]))
+    for hole, rays in enumerate(RAYS)
+    for ray in rays
+    for i in range((len(ray) - 2) // 2 + 1)
+    if len(ray) >= 2
+}
+"""``SEGMENTS[a, b]``: for every jump ``a`` to ``b`` on a line (ordinary or long) its ``(pivot, holes that must be free)``."""
+
+
+# --- Seatings -----------------------------------------------------------------------------------
+
+PIECES = 10
+"""Pieces per camp, and holes per branch."""
+
+SEATINGS: dict[tuple[int, int], tuple[tuple[str, ...], ...]] = {
+    (2, 1): (("A",), ("D",)),
+    (3, 1): (("A",), ("C",), ("E",)),
+    (4, 1): (("A",), ("B",), ("D",), ("E",)),
+    (5, 1): (("A",), ("B",), ("C",), ("D",), ("E",)),
+    (6, 1): tuple((b,) for b in BRANCHES),
+    (2, 2): (("A", "B"), ("D", "E")),
+    (2, 3): (("A", "B", "C"), ("D", "E", "F")),
+    (3, 2): (("A", "B"), ("C", "D"), ("E", "F")),
+}
+"""The start branches of each seat, by ``(players, camps)``; seat 0 plays first, then clockwise."""
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """What a seating fixes for each seat: start and goal branches, and the holes where its moves may end.
+
+    The masks have one byte per hole, 1 inside: ``start_mask[seat]`` the start
+    branches, ``goal_mask[seat]`` the goal branches, ``allowed[seat]`` where a
+    move of ``seat`` may end (the centre and its start and goal branches).
+    """
+
+    starts: tuple[tuple[str, ...], ...]
+    goals: tuple[tuple[str, ...], ...]
+    start_mask: tuple[bytes, ...]
+    goal_mask: tuple[bytes, ...]
+    allowed: tuple[bytes, ...]
+
+
+@cache
+def layout(players: int, camps: int = 1) -> Layout:
+    """The :class:`Layout` of a seating; ``ValueError`` for a seating the app does not offer.
+
+    >>> layout(3, 2).starts, layout(3, 2).goals
+    ((('A', 'B'), ('C', 'D'), ('E', 'F')), (('D', 'E'), ('F', 'A'), ('B', 'C')))
+    >>> layout(2, 4)
+    Traceback (most recent call last):
+    ...
+    ValueError: no seating for 2 players with 4 camp(s) each
+    """
+    if (players, camps) not in SEATINGS:
+        raise ValueError(f"no seating for {players} players with {camps} camp(s) each")
+    starts = SEATINGS[players, camps]
+    goals = tuple(tuple(OPPOSITE[b] for b in seat) for seat in starts)
+
+    def mask(branches: tuple[str, ...], centre: bool = False) -> bytes:
+        return bytes(int((BRANCH_OF[h] < 0 and centre) or branch_of(h) in branches) for h in range(SIZE))
+
+    return Layout(
+        starts,
+        goals,
+        tuple(mask(s) for s in starts),
+        tuple(mask(g) for g in goals),
+        tuple(mask(s + g, centre=True) for s, g in zip(starts, goals, strict=True)),
+    )
+
+
+# --- Move generation kernels ------------------------------------------------------------------
+# They work on a mutable board: a bytearray of 121 cells, 0 for a free hole, seat + 1 for a piece.
+
+
+def jump_landings(board: bytearray, start: int, long_jumps: bool) -> list[int]:
+    """Every hole a chain of jumps from ``start`` reaches, in breadth-first order (``start`` first).
+
+    ``board[start]`` must be free: the moving piece has left it. A chain never
+    comes back to a hole, so the holes it reaches are those of a breadth-first
+    search over single jumps.
+    """
+    seen = {start}
+    found = [start]
+    if long_jumps:
+        for h in found:  # the list grows while it is read
+            for ray in LONG_JUMPS[h]:
+                for pivot, clear, land in ray:
+                    if board[pivot]:
+                        if land not in seen:
+                            for c in clear:
+                                if board[c]:
+                                    break
+                            else:
+                                seen.add(land)
+                                found.append(land)
+                        break
+    else:
+        for h in found:
+            for over, land in JUMPS[h]:
+                if board[over] and not board[land] and land not in seen:
+                    seen.add(land)
+                    found.append(land)
+    return found
+
+
+def piece_targets(board: bytearray, hole: int, long_jumps: bool, allowed: bytes) -> set[int]:
+    """The holes where the piece on ``hole`` may end a move; ``allowed`` is its owner's :attr:`Layout.allowed` mask.
+
+    ``board`` is left as it was.
+    """
+    value = board[hole]
+    board[hole] = 0
+    ends = {h for h in jump_landings(board, hole, long_jumps) if allowed[h]}
+    board[hole] = value
+    ends.discard(hole)
+    for n in NEIGHBOURS[hole]:
+        if not board[n] and allowed[n]:
+            ends.add(n)
+    return ends
+
+
+def shortest_paths(board: bytearray, hole: int, long_jumps: bool, allowed: bytes) -> dict[int, tuple[int, ...]]:
+    """A shortest path (a step if it can) to every hole where the piece on ``hole`` may end a move, by end hole."""
+    value = board[hole]
+    board[hole] = 0
+    paths = {n: (hole, n) for n in NEIGHBOURS[hole] if not board[n] and allowed[n]}
+    parent = {hole: -1}
+    found = [hole]
+    for h in found:
+        if long_jumps:
+            for ray in LONG_JUMPS[h]:
+                for pivot, clear, land in ray:
+                    if board[pivot]:
+                        if land not in parent:
+                            for c in clear:
+                                if board[c]:
+                                    break
+                            else:
+                                parent[land] = h
+                                found.append(land)
+                        break
+        else:
+            for over, land in JUMPS[h]:
+                if board[over] and not board[land] and land not in parent:
+                    parent[land] = h
+                    found.append(land)
+    board[hole] = value
+    for land in found[1:]:
+        if allowed[land] and land not in paths:
+            path = [land]
+            while parent[path[-1]] >= 0:
+                path.append(parent[path[-1]])
+            paths[land] = tuple(reversed(path))
+    return dict(sorted(paths.items()))
+
+
+def blocked_holes(board: bytearray, lay: Layout, long_jumps: bool) -> tuple[int, ...]:
+    """The holes of the pieces blocked for good (``RULES.md``), in increasing order.
+
+    A piece in one of its player's start branches is blocked for good when it
+    has no legal move and every neighbouring hole holds a piece standing in
+    one of its own player's goal branches, or another piece blocked for good.
+    This is the largest set of pieces with that property: a group of pieces
+    that only wall each other in (with goal-standing pieces around them) is
+    blocked for good as a whole.
+    """
+    goal = lay.goal_mask
+
+    def walled(h: int, inside: set[int]) -> bool:
+        return all(n in inside or (board[n] and goal[board[n] - 1][n]) for n in NEIGHBOURS[h])
+
+    start = lay.start_mask
+    inside = {h for h in range(SIZE) if board[h] and start[board[h] - 1][h] and all(board[n] for n in NEIGHBOURS[h])}
+    inside = {h for h in inside if walled(h, inside) and not piece_targets(board, h, long_jumps, lay.allowed[board[h] - 1])}
+    changed = True
+    while changed:
+        keep = {h for h in inside if walled(h, inside)}
+        changed = keep != inside
+        inside = keep
+    return tuple(sorted(inside))
+
+
+def assign(holes: Iterable[int], costs: Mapping[str, Sequence[int]], capacity: int = PIECES) -> dict[int, str]:
+    """Send each piece on ``holes`` to a goal branch, each taking at most ``capacity``, at the least total cost.
+
+    ``costs[branch][h]`` is the cost of the piece on ``h`` going to ``branch``.
+    Successive shortest paths: each piece in turn takes the cheapest place,
+    possibly pushing pieces along to other branches; exact.
+
+    >>> tips = {b: [DISTANCE[h][TIPS[b]] for h in range(SIZE)] for b in ("D", "E")}
+    >>> assign([60, 61, 62], tips, capacity=2)
+    {60: 'E', 61: 'D', 62: 'D'}
+    """
+    goals = tuple(costs)
+    if len(goals) == 1:
+        return dict.fromkeys(holes, goals[0])
+    groups: dict[str, list[int]] = {g: [] for g in goals}
+    for h in holes:
+        # room[g]: the cheapest way to free a place in g (0 if it has one), pushing piece q on to via[g] = (q, g2).
+        room: dict[str, int | None] = {g: 0 if len(groups[g]) < capacity else None for g in goals}
+        via: dict[str, tuple[int, str]] = {}
+        for _ in range(len(goals) - 1):
+            for g in goals:
+                for g2 in goals:
+                    extra = room[g2]
+                    if g2 == g or extra is None or not groups[g]:
+                        continue
+                    q = min(groups[g], key=lambda p, g=g, g2=g2: costs[g2][p] - costs[g][p])
+                    value = costs[g2][q] - costs[g][q] + extra
+                    current = room[g]
+                    if current is None or value < current:
+                        room[g], via[g] = value, (q, g2)
+        g = min((g for g in goals if room[g] is not None), key=lambda g: costs[g][h] + room[g])  # type: ignore[operator]
+        moving = h
+        while True:
+            full = len(groups[g]) >= capacity
+            groups[g].append(moving)
+            if not full:
+                break
+            q, g2 = via[g]
+            groups[g].remove(q)
+            g, moving = g2, q
+    return dict(sorted((h, g) for g, members in groups.items() for h in members))

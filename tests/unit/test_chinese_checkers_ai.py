@@ -1,0 +1,107 @@
+"""The Chinese checkers computer players: legal, greedy when easy, sharp when hard, and they always finish."""
+
+import doctest
+from dataclasses import replace
+
+import pytest
+
+from etoile.ai import chinese_checkers as ai
+from etoile.games import chinese_checkers as cc
+
+SEATINGS = [(2, 1), (3, 1), (4, 1), (5, 1), (6, 1), (2, 2), (2, 3), (3, 2)]
+
+
+def position(pieces: dict[int, int], players: int = 2, to_move: int = 0, **options: object) -> cc.State:
+    text = ["."] * 121
+    for hole, seat in pieces.items():
+        text[hole] = str(seat)
+    return cc.from_cells("".join(text), players, to_move, **options)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("players", "camps"), SEATINGS)
+@pytest.mark.parametrize("long_jumps", [False, True])
+def test_every_level_plays_a_legal_move_in_every_seating(players: int, camps: int, long_jumps: bool) -> None:
+    state = cc.new_game(players, camps=camps, long_jumps=long_jumps)
+    for ply in range(2 * players):
+        level = ai.LEVELS[ply % 3]
+        move = ai.best_move(state, level, nodes=150)
+        assert move in cc.legal_moves(state)
+        state = cc.apply(state, move)
+
+
+def test_choose_uses_the_level_budget_and_plays_a_legal_move() -> None:
+    state = cc.new_game(2)
+    for level in ai.LEVELS:
+        assert ai.choose(state, level) in cc.legal_moves(state)
+
+
+def test_easy_takes_the_largest_gain() -> None:
+    # 40 can jump 40-61-82 (4 holes nearer the goal tip) over 51 and 71; 60 can only step (1 nearer).
+    state = position({40: 0, 60: 0, 51: 1, 71: 1, 118: 1})
+    assert ai.best_move(state, "easy") == cc.Move((40, 61, 82))
+
+
+def test_easy_does_not_play_back_its_last_move_when_another_is_as_good() -> None:
+    # A lone piece on 60 that can only go sideways (59 or 61) or back: 69, 70, 79 and 81 are taken.
+    state = position({60: 0, 69: 1, 70: 1, 79: 1, 81: 1, 118: 1})
+    assert ai.best_move(state, "easy") == cc.Move((60, 59))
+    came_from_59 = replace(state, last=(cc.Move((59, 60)), None))
+    assert ai.best_move(came_from_59, "easy") == cc.Move((60, 61))
+
+
+def test_hard_finds_the_one_winning_move() -> None:
+    # Nine pieces home in D; the tenth wins only by jumping 89-111 over 102.
+    home = dict.fromkeys(range(112, 121), 0)
+    state = position({**home, 89: 0, 102: 1, 60: 1})
+    assert ai.best_move(state, "hard", nodes=500) == cc.Move((89, 111))
+    assert ai.best_move(state, "medium", nodes=500) == cc.Move((89, 111))
+
+
+def test_searching_levels_get_out_before_being_blocked_for_good() -> None:
+    # Seat 0's piece on 0, the tip of its start branch, can only jump 0-5 over 2; if it stays,
+    # seat 1 steps 9-5 and walls it in for good. The greedy jump 40-61-82 is a blunder.
+    state = position({0: 0, 40: 0, 1: 1, 2: 1, 3: 1, 9: 1, 16: 1, 18: 1, 51: 1, 71: 1, 119: 1})
+    assert cc.apply(cc.apply(state, cc.move_from_text("40-61-82")), cc.move_from_text("9-5")).eliminated == ((0,),)
+    assert ai.best_move(state, "easy") == cc.Move((40, 61, 82))
+    for level in ("medium", "hard"):
+        assert ai.best_move(state, level, nodes=3000) == cc.Move((0, 5))
+
+
+def test_a_player_with_no_move_passes() -> None:
+    ring = dict.fromkeys((50, 51, 59, 61, 69, 70, 39, 41, 58, 62, 79, 81), 1)
+    state = position({60: 0, **ring, 118: 1})
+    for level in ai.LEVELS:
+        assert ai.best_move(state, level, nodes=100) == cc.PASS
+
+
+def test_a_node_budget_makes_the_move_depend_only_on_the_position() -> None:
+    state = cc.new_game(3, long_jumps=True)
+    for _ in range(9):
+        state = cc.apply(state, ai.best_move(state, "easy"))
+    assert len({ai.best_move(state, "hard", nodes=800) for _ in range(3)}) == 1
+
+
+def test_bad_requests_are_refused() -> None:
+    with pytest.raises(ValueError, match="unknown level 'expert'"):
+        ai.best_move(cc.new_game(2), "expert")
+    won = position(dict.fromkeys(range(111, 121), 0) | {60: 1})
+    with pytest.raises(ValueError, match="the game is over"):
+        ai.best_move(won, "easy")
+
+
+@pytest.mark.parametrize(("players", "camps"), SEATINGS)
+@pytest.mark.parametrize("long_jumps", [False, True])
+def test_computer_only_games_always_finish(players: int, camps: int, long_jumps: bool) -> None:
+    for level, nodes in (("easy", None), ("medium", 60)):
+        state = cc.new_game(players, camps=camps, long_jumps=long_jumps)
+        for _ in range(1500):
+            if state.to_move is None:
+                break
+            state = cc.apply(state, ai.best_move(state, level, nodes=nodes))
+        outcome = cc.result(state)
+        assert outcome is not None, f"{level} stalled"
+        assert sorted(s for tier in outcome.ranking for s in tier) == list(range(players))
+
+
+def test_the_docstring_examples_hold() -> None:
+    assert doctest.testmod(ai).failed == 0
