@@ -1,0 +1,132 @@
+"""The Chinese checkers board, without a browser."""
+
+import json
+
+from etoile.app import update
+from etoile.games import chinese_checkers as g
+from etoile.match import Match, Seat
+from etoile.model import Effect, Model, Msg
+from etoile.routes import Route
+from etoile.ui.tables import chinese_checkers as table
+from etoile.ui.views import view
+
+GAME = "chinese-checkers"
+
+
+def playing(seats: tuple[Seat, ...] = (Seat("Ann"), Seat("Bob"))) -> Model:
+    match = Match.new(g, {"players": len(seats)}, 1, seats)
+    return Model(route=Route("game", GAME), matches={GAME: match})
+
+
+def send(model: Model, action: str, value: object = None, **data: str) -> tuple[Model, list[Effect]]:
+    return update(model, Msg(action, value, {"game": GAME, **data}))
+
+
+def marked(model: Model, name: str) -> list[int]:
+    """The holes whose circle carries the class ``name``."""
+    spots = view(model).find_all(lambda el: el.attrs.get("class") == "spot")
+    return [
+        int(s.attrs["data-hole"])
+        for s in spots
+        if any(name in str(c.attrs.get("class", "")).split() for c in s.children if hasattr(c, "attrs"))
+    ]
+
+
+def test_selecting_a_piece_highlights_every_hole_it_can_reach() -> None:
+    model, _ = send(playing(), f"{GAME}:hole", hole="7")
+    assert model.tables[GAME].selected == 7
+    assert marked(model, "target") == sorted(g.destinations(model.matches[GAME].state, 7))
+
+
+def test_choosing_a_highlighted_hole_plays_the_move() -> None:
+    model, _ = send(playing(), f"{GAME}:hole", hole="7")
+    model, effects = send(model, f"{GAME}:hole", hole="16")
+    assert model.matches[GAME].played == (g.Move((7, 16)),)
+    assert effects[0] == Effect("sound", {"name": "move"})
+    page = view(model)
+    assert page.find_all(lambda el: el.attrs.get("class") == "last-move")[0].attrs["points"] == " ".join(
+        f"{x},{y}" for x, y in map(table.xy, (7, 16))
+    )
+    assert "@keyframes hop-1" in page.find_all(lambda el: el.tag == "style")[0].text()
+
+
+def test_the_keyboard_moves_a_cursor_and_enter_selects() -> None:
+    model, _ = send(playing(), f"{GAME}:key", "ArrowDown")
+    cursor = model.tables[GAME].cursor
+    assert cursor is not None
+    model, _ = send(model, f"{GAME}:key", "ArrowRight")
+    assert model.tables[GAME].cursor == table.nearest_in_direction(cursor, "ArrowRight")
+    model, _ = send(playing(), f"{GAME}:hole", hole="7")
+    model, _ = send(model, f"{GAME}:key", "Escape")
+    assert model.tables[GAME].selected is None
+
+
+def test_arrows_move_to_the_nearest_hole_in_their_direction() -> None:
+    assert table.nearest_in_direction(60, "ArrowRight") == 61
+    assert table.nearest_in_direction(60, "ArrowLeft") == 59
+
+
+def test_the_computer_s_seat_cannot_be_moved_by_hand() -> None:
+    model = playing((Seat("", "easy"), Seat("Bob")))
+    after, _ = send(model, f"{GAME}:hole", hole="7")
+    assert after.tables.get(GAME) in (None, table.Local())
+
+
+def test_a_foreign_file_is_refused_and_the_game_kept() -> None:
+    model, _ = send(playing(), f"{GAME}:hole", hole="7")
+    model, _ = send(model, f"{GAME}:hole", hole="16")
+    refused, [effect] = send(model, f"{GAME}:import", '{"hello": 1}')
+    assert refused.matches == model.matches
+    assert (effect.kind, effect.args["key"]) == ("notify", "chinese_checkers.import_refused")
+    told, _ = update(refused, Msg("notify", effect.args))
+    assert "not a Chinese checkers game" in view(told).text()
+
+
+def test_an_exported_game_imports_back() -> None:
+    model, _ = send(playing(), f"{GAME}:hole", hole="7")
+    model, _ = send(model, f"{GAME}:hole", hole="16")
+    _, effects = send(model, f"{GAME}:export")
+    [download] = effects
+    fresh, _ = send(playing(), f"{GAME}:import", download.args["text"])
+    assert fresh.matches[GAME].played == (g.Move((7, 16)),)
+    assert json.loads(download.args["text"])["game"] == GAME
+
+
+def test_a_replay_steps_and_plays_through_the_moves() -> None:
+    model, _ = send(playing(), f"{GAME}:hole", hole="7")
+    model, _ = send(model, f"{GAME}:hole", hole="16")
+    model, _ = send(model, f"{GAME}:hole", hole="113")
+    model, _ = send(model, f"{GAME}:hole", hole="104")
+    model, _ = send(model, f"{GAME}:replay")
+    assert model.tables[GAME].replay == 0
+    assert "Replay: move 0 of 2." in view(model).text()
+    model, effects = send(model, f"{GAME}:replay-play")
+    assert effects == [
+        Effect("later", {"seconds": 1.0, "msg": {"action": f"{GAME}:replay-tick", "value": 0, "data": {"game": GAME}}})
+    ]
+    model, effects = send(model, f"{GAME}:replay-tick", 0)
+    assert model.tables[GAME].replay == 1 and effects[0].kind == "later"
+    model, effects = send(model, f"{GAME}:replay-tick", 1)
+    assert model.tables[GAME].replay == 2 and not model.tables[GAME].playing and effects == []
+    model, _ = send(model, f"{GAME}:replay-step", by="-1")
+    assert model.tables[GAME].replay == 1
+    model, _ = send(model, f"{GAME}:replay-exit")
+    assert model.tables[GAME].replay is None
+
+
+def test_undo_and_redo_go_through_the_moves() -> None:
+    model, _ = send(playing(), f"{GAME}:hole", hole="7")
+    model, _ = send(model, f"{GAME}:hole", hole="16")
+    model, _ = send(model, "undo")
+    assert model.matches[GAME].cursor == 0
+    model, _ = send(model, "redo")
+    assert model.matches[GAME].played == (g.Move((7, 16)),)
+
+
+def test_a_setup_that_does_not_exist_is_refused_with_a_message() -> None:
+    model = Model(route=Route("setup", GAME))
+    model, _ = send(model, "setup-players", "4")
+    model, _ = send(model, "setup-option", "3", option="camps")
+    model, effects = send(model, "setup-start", seed="1")
+    assert GAME not in model.matches and effects == []
+    assert [n.key for n in model.notices] == ["setup.invalid"]
