@@ -1,0 +1,100 @@
+"""Chinese checkers as a player sees it: select, see where a piece can go, move, undo, long jumps."""
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import open_app
+
+
+def start_game(page: Page, base_url: str, players: list[str | None], options: list[str] = ()) -> None:
+    open_app(page, base_url, "#/chinese-checkers/new")
+    page.select_option("#setup-players", str(len(players)))
+    for index, name in enumerate(players):
+        page.select_option(f"#seat-{index}-kind", "person" if name is not None else "computer")
+        if name is not None:
+            page.fill(f"#seat-{index}-detail", name)
+            page.press(f"#seat-{index}-detail", "Tab")
+    for label in options:
+        page.get_by_label(label, exact=True).check()
+    page.locator("[data-action='setup-start']").click()
+    expect(page.locator(".cc-board")).to_be_visible()
+
+
+def hole(page: Page, number: int):
+    return page.locator(f".spot[data-hole='{number}']")
+
+
+def targets(page: Page) -> list[int]:
+    spots = page.locator(".spot:has(circle.target)")
+    return sorted(int(spots.nth(i).get_attribute("data-hole")) for i in range(spots.count()))
+
+
+def test_a_selected_piece_shows_where_it_can_go_and_travels_hop_by_hop(page: Page, base_url: str) -> None:
+    start_game(page, base_url, ["Ann", "Bob"])
+    expect(page.locator(".status")).to_have_text("Ann to play (red) Choose a piece to move.")
+    hole(page, 3).click()
+    expect(page.locator(".spot:has(circle.target)")).to_have_count(2)
+    assert targets(page) == [14, 16]
+    hole(page, 16).click()
+    expect(hole(page, 16)).to_have_attribute("aria-label", "hole 16, red piece of Ann")
+    expect(hole(page, 3)).to_have_attribute("aria-label", "hole 3, free")
+    expect(page.locator(".spot[data-hole='16'] .piece")).to_have_attribute(
+        "style", "animation: hop-1 calc(0.22s * var(--speed)) ease-in-out"
+    )
+    expect(page.locator("polyline.last-move")).to_have_count(1)
+    expect(page.locator(".status")).to_have_text("Bob to play (blue) Choose a piece to move.")
+    expect(page.locator(".move-list summary")).to_have_text("Moves (1)")
+
+
+def test_undo_and_redo_then_a_reload_resumes(page: Page, base_url: str) -> None:
+    start_game(page, base_url, ["Ann", "Bob"])
+    hole(page, 3).click()
+    hole(page, 16).click()
+    page.get_by_role("button", name="Undo").click()
+    expect(hole(page, 3)).to_have_attribute("aria-label", "hole 3, red piece of Ann")
+    page.get_by_role("button", name="Redo").click()
+    expect(hole(page, 16)).to_have_attribute("aria-label", "hole 16, red piece of Ann")
+    page.reload()
+    page.wait_for_selector("html[data-ready='true']")
+    expect(hole(page, 16)).to_have_attribute("aria-label", "hole 16, red piece of Ann")
+    expect(page.locator(".status")).to_have_text("Bob to play (blue) Choose a piece to move.")
+
+
+def test_the_keyboard_selects_and_moves_a_piece(page: Page, base_url: str) -> None:
+    start_game(page, base_url, ["Ann", "Bob"])
+    board = page.locator(".cc-board")
+    board.focus()
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    expect(page.locator(".piece.selected")).to_have_count(1)
+    expect(page.locator(".spot:has(circle.target)").first).to_be_visible()
+
+
+def test_long_jumps_reach_farther(page: Page, base_url: str) -> None:
+    start_game(page, base_url, ["Ann", "Bob"], ["on: jump over a single piece at any distance"])
+    hole(page, 3).click()
+    hole(page, 16).click()
+    hole(page, 111).click()
+    hole(page, 102).click()
+    hole(page, 0).click()
+    # Over the piece on 16, as far beyond it as the piece on 0 was before it: 0 → 18 is a long jump.
+    expect(page.locator(".spot:has(circle.target)")).to_have_count(3)
+    assert targets(page) == [3, 14, 18]
+
+
+def test_against_the_computer_the_page_stays_responsive(page: Page, base_url: str) -> None:
+    start_game(page, base_url, ["Ann", None])
+    hole(page, 3).click()
+    hole(page, 16).click()
+    # While the computer thinks, the menu still works.
+    page.get_by_role("link", name="Rules").click()
+    expect(page.locator("h1")).to_have_text("Rules of Chinese checkers")
+    page.go_back()
+    expect(page.locator(".status")).to_have_text("Ann to play (red) Choose a piece to move.")
+    expect(page.locator(".move-list summary")).to_have_text("Moves (2)")
+
+
+def test_a_six_player_game_is_set_up(page: Page, base_url: str) -> None:
+    start_game(page, base_url, [f"P{i}" for i in range(1, 7)])
+    expect(page.locator(".cc-seat")).to_have_count(6)
+    expect(page.locator(".piece")).to_have_count(60)
+    expect(page.locator(".status")).to_have_text("P1 to play (red) Choose a piece to move.")
