@@ -58,4 +58,53 @@ def generala_table_ms() -> float:
     return (time.perf_counter() - began) * 1000
 
 
-PROBES = {"generala_hint_ms": generala_hint_ms, "generala_table_ms": generala_table_ms}
+def chinese_checkers_positions(count: int, players: int = 2) -> list:
+    """``count`` positions from seeded games of easy players (every stage of a game)."""
+    import random  # noqa: PLC0415
+
+    from etoile.ai import chinese_checkers as ai  # noqa: PLC0415
+    from etoile.games import chinese_checkers as g  # noqa: PLC0415
+
+    rng = random.Random(421)
+    found = []
+    while len(found) < count:
+        state = g.new_game(players)
+        for _ in range(rng.randrange(10, 120)):
+            if state.to_move is None:
+                break
+            moves = g.legal_moves(state)
+            state = g.apply(state, ai.best_move(state, "easy") if rng.random() < 0.8 else rng.choice(moves))
+        if state.to_move is not None:
+            found.append(state)
+    return found
+
+
+def chinese_checkers_movegen_per_second(count: int = 200) -> float:
+    """Positions per second for which every legal move is generated."""
+    from etoile.games import chinese_checkers as g  # noqa: PLC0415
+
+    states = chinese_checkers_positions(count)
+    began = time.perf_counter()
+    for state in states:
+        g.legal_moves(state)
+    return len(states) / (time.perf_counter() - began)
+
+
+def chinese_checkers_hard_ms(count: int = 30) -> list[float]:
+    """Milliseconds of one "hard" move (its default time budget) at each of ``count`` positions."""
+    from etoile.ai import chinese_checkers as ai  # noqa: PLC0415
+
+    times = []
+    for state in chinese_checkers_positions(count):
+        began = time.perf_counter()
+        ai.choose(state, "hard")
+        times.append((time.perf_counter() - began) * 1000)
+    return times
+
+
+PROBES = {
+    "generala_hint_ms": generala_hint_ms,
+    "generala_table_ms": generala_table_ms,
+    "chinese_checkers_movegen_per_second": chinese_checkers_movegen_per_second,
+    "chinese_checkers_hard_ms": chinese_checkers_hard_ms,
+}
