@@ -85,6 +85,14 @@ class Match:
         return self.game.result(self.state)
 
     @property
+    def person_to_move(self) -> int | None:
+        """The seat to move when a person plays it; ``None`` once over, or on the computer's turn."""
+        seat = self.game.to_move(self.state)
+        if seat is None or (self.seats and self.seats[seat].computer is not None):
+            return None
+        return seat
+
+    @property
     def can_undo(self) -> bool:
         return self.cursor > 0
 

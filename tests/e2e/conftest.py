@@ -109,3 +109,17 @@ def open_in_language(page: Page, base_url: str, language: str, route: str) -> No
     page.get_by_label(language).check()
     page.goto(base_url + route)
     page.wait_for_selector("html[data-ready='true']")
+
+
+def set_up(page: Page, base_url: str, game: str, players: list[str | None], options: list[str] = ()) -> None:
+    """Open ``game``'s setup, seat people (names) and computers (``None``), tick ``options`` by label, start."""
+    open_app(page, base_url, f"#/{game}/new")
+    page.select_option("#setup-players", str(len(players)))
+    for index, name in enumerate(players):
+        page.select_option(f"#seat-{index}-kind", "person" if name is not None else "computer")
+        if name is not None:
+            page.fill(f"#seat-{index}-detail", name)
+            page.press(f"#seat-{index}-detail", "Tab")
+    for label in options:
+        page.get_by_label(label, exact=True).check()
+    page.locator("[data-action='setup-start']").click()

@@ -2,20 +2,11 @@
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import open_app
+from tests.e2e.conftest import set_up
 
 
 def start_game(page: Page, base_url: str, players: list[str | None], options: list[str] = ()) -> None:
-    open_app(page, base_url, "#/chinese-checkers/new")
-    page.select_option("#setup-players", str(len(players)))
-    for index, name in enumerate(players):
-        page.select_option(f"#seat-{index}-kind", "person" if name is not None else "computer")
-        if name is not None:
-            page.fill(f"#seat-{index}-detail", name)
-            page.press(f"#seat-{index}-detail", "Tab")
-    for label in options:
-        page.get_by_label(label, exact=True).check()
-    page.locator("[data-action='setup-start']").click()
+    set_up(page, base_url, "chinese-checkers", players, options)
     expect(page.locator(".cc-board")).to_be_visible()
 
 

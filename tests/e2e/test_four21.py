@@ -3,23 +3,13 @@
 from playwright.sync_api import Page, expect
 
 from etoile.games import four21 as g
-from tests.e2e.conftest import fix_seed, open_app, open_in_language
+from tests.e2e.conftest import fix_seed, open_in_language, set_up
 
 THROUGH_DECHARGE_SEED = 2  # two players standing after one throw: charge 10, charge 1, then a décharge
 
 
-def start_game(page: Page, base_url: str, players: list[str | None], options: dict[str, str] | None = None) -> None:
-    """Set up people (names) and computers (None), pick options by their labels, and start."""
-    open_app(page, base_url, "#/421/new")
-    page.select_option("#setup-players", str(len(players)))
-    for index, name in enumerate(players):
-        page.select_option(f"#seat-{index}-kind", "person" if name is not None else "computer")
-        if name is not None:
-            page.fill(f"#seat-{index}-detail", name)
-            page.press(f"#seat-{index}-detail", "Tab")
-    for label in (options or {}).values():
-        page.get_by_label(label, exact=True).check()
-    page.locator("[data-action='setup-start']").click()
+def start_game(page: Page, base_url: str, players: list[str | None], options: list[str] = ()) -> None:
+    set_up(page, base_url, "421", players, options)
     expect(page.locator(".four21 .status")).to_be_visible()
 
 
@@ -94,7 +84,7 @@ def test_a_reload_mid_turn_resumes_with_the_same_dice(page: Page, base_url: str)
 
 def test_the_exactly_option_makes_the_others_use_every_throw(page: Page, base_url: str) -> None:
     fix_seed(page, 4)
-    start_game(page, base_url, ["Ann", "Bob"], {"throw_limit": "exactly as many as the leader"})
+    start_game(page, base_url, ["Ann", "Bob"], ["exactly as many as the leader"])
     while "leads" not in page.locator(".status").inner_text():
         page.locator("[data-action='421:throw']").click()
     page.locator("[data-action='421:throw']").click()

@@ -3,21 +3,13 @@
 from playwright.sync_api import Page, expect
 
 from etoile.games import generala as g
-from tests.e2e.conftest import fix_seed, open_app, open_in_language
+from tests.e2e.conftest import fix_seed, open_in_language, set_up
 
 BIG_GENERAL_SEED = 1667  # a solitaire game whose first throw is five ones
 
 
-def start_game(page: Page, base_url: str, players: list[str], route: str = "#/generala/new") -> None:
-    """Set up a game of people (names) and computers (None) and start it."""
-    open_app(page, base_url, route)
-    page.select_option("#setup-players", str(len(players)))
-    for index, name in enumerate(players):
-        page.select_option(f"#seat-{index}-kind", "person" if name is not None else "computer")
-        if name is not None:
-            page.fill(f"#seat-{index}-detail", name)
-            page.press(f"#seat-{index}-detail", "Tab")
-    page.get_by_role("button", name="Start the game").click()
+def start_game(page: Page, base_url: str, players: list[str | None]) -> None:
+    set_up(page, base_url, "generala", players)
     expect(page.locator(".sheet")).to_be_visible()
 
 

@@ -57,13 +57,6 @@ def start(match: Match) -> Local:
     return Local()
 
 
-def person_to_move(match: Match) -> int | None:
-    seat = match.state.to_move
-    if seat is None or (match.seats and match.seats[seat].computer is not None):
-        return None
-    return seat
-
-
 def xy(hole: int) -> tuple[float, float]:
     x, y = HOLES[hole]
     return round(x * SCALE, 2), round(y * SCALE, 2)
@@ -89,7 +82,7 @@ def nearest_in_direction(hole: int, key: str) -> int:
 def on(match: Match, local: Local, msg: Msg) -> tuple[Match, Local, list[Effect]]:
     state = match.state
     name = msg.action.removeprefix(f"{ACTION}:")
-    mine = person_to_move(match) is not None and local.replay is None
+    mine = match.person_to_move is not None and local.replay is None
     match name:
         case "hole" if mine:
             return _choose_hole(match, local, int(msg.data.get("hole", -1)))
@@ -308,7 +301,7 @@ def status(match: Match, local: Local, t: Catalog) -> str:
         return t("chinese_checkers.status.over")
     colour = t(f"chinese_checkers.colour.{g.PALETTE[g.colour(state, seat)][0]}")
     line = t("chinese_checkers.status.play", name=seat_name(match, seat, t), colour=colour)
-    if person_to_move(match) is not None:
+    if match.person_to_move is not None:
         line += " " + t("chinese_checkers.status.target" if local.selected is not None else "chinese_checkers.status.select")
     return line
 
@@ -348,7 +341,7 @@ def move_list(match: Match, t: Catalog) -> El | None:
 
 def tools(match: Match, local: Local, t: Catalog) -> El:
     data = {"data-game": ACTION}
-    mine = person_to_move(match) is not None and local.replay is None
+    mine = match.person_to_move is not None and local.replay is None
     replay = local.replay is not None
     return h(
         "div",

@@ -44,13 +44,6 @@ def start(match: Match) -> Local:
     return Local()
 
 
-def person_to_move(match: Match) -> int | None:
-    seat = match.state.seat
-    if seat is None or (match.seats and match.seats[seat].computer is not None):
-        return None
-    return seat
-
-
 def max_throws(state: g.State) -> int:
     """How many throws the seat to move may use this turn."""
     return 3 if state.seat == state.leader or state.limit is None else state.limit
@@ -67,14 +60,14 @@ def kept(state: g.State, local: Local) -> tuple[int, ...]:
 def follow(model: Model, match: Match) -> list[Effect]:
     """With the coach on, ask for the expert's advice whenever a person is about to decide."""
     state = match.state
-    if model.settings.coach and person_to_move(match) is not None and can_keep(state):
+    if model.settings.coach and match.person_to_move is not None and can_keep(state):
         return [Effect("advise", {"game": "421", "ply": match.cursor, "request": "advice"})]
     return []
 
 
 def on(match: Match, local: Local, msg: Msg) -> tuple[Match, Local, list[Effect]]:
     state = match.state
-    if person_to_move(match) is None and msg.action != "421:advice":
+    if match.person_to_move is None and msg.action != "421:advice":
         return match, local, []
     match msg.action.removeprefix("421:"):
         case "keep" if can_keep(state):
@@ -245,7 +238,7 @@ def table_dice(match: Match, local: Local, t: Catalog) -> El | None:
         )
     if not state.dice:
         return None
-    mine = person_to_move(match) is not None and can_keep(state)
+    mine = match.person_to_move is not None and can_keep(state)
     keep = kept(state, local)
     advised = set(local.advice["keep"]) if isinstance(local.advice, dict) and not local.advice["stop"] else set()
     return dice_row(
@@ -262,7 +255,7 @@ def table_dice(match: Match, local: Local, t: Catalog) -> El | None:
 
 def controls(match: Match, t: Catalog) -> El | None:
     state = match.state
-    if person_to_move(match) is None:
+    if match.person_to_move is None:
         return None
     legal = g.legal_actions(state)
     throw_allowed = any(isinstance(a, g.Throw) for a in legal)
@@ -280,7 +273,7 @@ def controls(match: Match, t: Catalog) -> El | None:
 
 
 def coach(model: Model, match: Match, local: Local, t: Catalog) -> El | None:
-    if person_to_move(match) is None:
+    if match.person_to_move is None:
         return None
     switch = h(
         "label",

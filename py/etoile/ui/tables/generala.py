@@ -46,16 +46,9 @@ def start(match: Match) -> Local:
     return Local()
 
 
-def person_to_move(match: Match) -> int | None:
-    seat = g.to_move(match.state)
-    if seat is None or (match.seats and match.seats[seat].computer is not None):
-        return None
-    return seat
-
-
 def on(match: Match, local: Local, msg: Msg) -> tuple[Match, Local, list[Effect]]:
     state = match.state
-    mine = person_to_move(match) is not None
+    mine = match.person_to_move is not None
     match msg.action.removeprefix("generala:"):
         case "keep" if mine and state.phase == "play" and 0 < state.throw < g.THROWS:
             index = int(msg.data.get("index", -1))
@@ -120,7 +113,7 @@ def describe(action_json: Any, dice: list[int], t: Catalog) -> str:
 
 def table_dice(match: Match, local: Local, t: Catalog) -> El:
     state = match.state
-    mine = person_to_move(match) is not None
+    mine = match.person_to_move is not None
     can_keep = mine and state.phase == "play" and 0 < state.throw < g.THROWS
     hinted = _hinted_keep(local)
     return dice_row(
@@ -151,7 +144,7 @@ def _hinted_keep(local: Local) -> tuple[int, ...] | None:
 
 def controls(match: Match, local: Local, t: Catalog) -> El | None:
     state = match.state
-    if person_to_move(match) is None:
+    if match.person_to_move is None:
         return None
     if state.phase == "start":
         label = t("generala.throw_start")
@@ -229,7 +222,7 @@ def confirm_zero(local: Local, t: Catalog) -> El | None:
 def sheet(match: Match, local: Local, t: Catalog) -> El:
     state = match.state
     seat_to_move = g.to_move(state)
-    mine = person_to_move(match)
+    mine = match.person_to_move
     preview = g.preview(state) if state.phase == "play" else {}
     totals = g.totals(state)
     players = range(state.players)
