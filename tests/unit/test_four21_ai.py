@@ -18,6 +18,7 @@ from etoile.ai import four21_value as value
 from etoile.games import four21 as g
 from etoile.games.four21 import RollOff, Stop, Throw
 from etoile.rng import Dice
+from tests.unit.test_four21 import OPTIONS
 
 
 def begin(players: int, seed: int = 0, leader: int = 0, phase: str = "charge", options: dict | None = None, **changes) -> g.State:
@@ -205,17 +206,6 @@ def test_unknown_levels_and_finished_games_are_refused() -> None:
 
 
 # ----------------------------------------------------------------------------- whole games
-
-
-OPTIONS = st.fixed_dictionaries(
-    {
-        "players": st.integers(2, 8),
-        "pot": st.sampled_from([11, 21]),
-        "throw_limit": st.sampled_from(g.THROW_LIMITS),
-        "next_leader": st.sampled_from(g.NEXT_LEADERS),
-        "play_to_loser": st.booleans(),
-    }
-)
 
 
 @settings(max_examples=12, deadline=None)
