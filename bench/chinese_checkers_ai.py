@@ -1,29 +1,31 @@
-"""Speed of the Chinese checkers rules and strength of its computer players, in CPython.
+"""Speed and strength of the Chinese checkers computer players, in CPython and in the browser.
 
-    PYTHONPATH=py:. python3 -m bench.chinese_checkers_ai [--games 100] [--hard-nodes 40000] [--medium-nodes 10000]
+    python3 dev.py bench chinese_checkers_ai [--games 100] [--no-browser] [--stall]
 
-Reports:
+Prints:
 
-1. legal-move generation, in positions per second, for the start of a
-   two-player game and a mid-game position (the rules' ``legal_moves`` with
-   paths, and the computer's own generator of ``(from, to)`` pairs);
-2. the time the "hard" player takes per move with its default 0.8 s budget
-   (median and 95th percentile over the moves of one game against "easy"),
-   with the depth it reaches;
+1. legal-move generation (every legal move, with its path), in positions per
+   second over 200 positions of seeded games: in CPython and in a PyScript
+   worker in Chromium, where the app's computer players run (``--no-browser``
+   skips the browser);
+2. the time of one "medium" and one "hard" move with their default budgets
+   (0.2 s and 0.8 s), median and 95th percentile over 30 positions, with the
+   number of search nodes each reaches in that time, in both;
 3. win rates over ``--games`` two-player games, the first player alternating:
    hard against easy, and hard against medium, with 95% Wilson intervals.
    Each pair of games starts from its own random opening (``--opening``
    plies of random moves that do not go backwards, seeded by the pair's
-   number), played once with each player first: the players themselves are
-   deterministic.
-   Both searching players use fixed node budgets (``--hard-nodes``,
-   ``--medium-nodes``; the defaults match their time budgets on a laptop
-   core) so that the results do not depend on the machine;
-4. a stall check: computer-only games at each level in every seating (2 to 6
-   players, the camps layouts), with and without long jumps, from the start
-   and from random openings, all finish (within 3000 plies).
+   number), played once with each player first. The searching players get a
+   fixed number of nodes per move, the median they reach in the browser in
+   section 2 (CPython's, with ``--no-browser``; or ``--hard-nodes`` and
+   ``--medium-nodes``): they play as strongly as in the app, and the results
+   do not depend on the machine's speed;
+4. with ``--stall``, a stall check: computer-only games at each level in
+   every seating (2 to 6 players, the camps layouts), with and without long
+   jumps, from the start and from random openings, all finish (within 3000
+   plies). The unit tests hold a shorter one.
 
-At most two worker processes (``--jobs``).
+The games run in at most two processes (``--jobs``).
 """
 
 from __future__ import annotations
@@ -33,12 +35,16 @@ import math
 import random
 import statistics
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from itertools import product
+from typing import Any
 
+from bench.browser import worker_probes
+from bench.pages import probes
 from etoile.ai import chinese_checkers as ai
 from etoile.games import chinese_checkers as cc
-from etoile.games.chinese_checkers_board import DISTANCE, SIZE
+from etoile.games.chinese_checkers_board import DISTANCE
 
 SEATINGS = ((2, 1), (3, 1), (4, 1), (5, 1), (6, 1), (2, 2), (2, 3), (3, 2))
 MAX_PLIES = 3000
@@ -52,34 +58,6 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * games)) / (1 + z * z / games)
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
     return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def mid_game() -> cc.State:
-    """A fixed mid-game position: 15 moves each of "easy" against itself."""
-    state = cc.new_game(2)
-    for _ in range(30):
-        state = cc.apply(state, ai.best_move(state, "easy"))
-    return state
-
-
-def generation_speed(state: cc.State, seconds: float = 1.0) -> tuple[float, float]:
-    """Positions per second of ``legal_moves`` (with paths) and of the computer's ``(from, to)`` generator."""
-    runs, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        cc.legal_moves(state)
-        runs += 1
-    rules = runs / (time.perf_counter() - start)
-    seat = state.to_move
-    assert seat is not None
-    allowed = cc.layout(state.players, state.camps).allowed[seat]
-    board = bytearray(state.board)
-    holes = [h for h in range(SIZE) if board[h] == seat + 1]
-    runs, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        for h in holes:
-            cc.piece_targets(board, h, state.long_jumps, allowed)
-        runs += 1
-    return rules, runs / (time.perf_counter() - start)
 
 
 def opening(players: int, camps: int, long_jumps: bool, seed: int, plies: int) -> cc.State:
@@ -142,80 +120,79 @@ def stall(args: tuple[int, int, bool, str, dict[str, int | None], int]) -> tuple
     return name, plies, cc.result(state) is not None, f"{time.perf_counter() - start:.1f} s"
 
 
-def hard_times(moves: int = 40) -> tuple[list[float], list[int]]:
-    """Seconds and depth of "hard" moves with the default time budget, in a game against "easy"."""
-    state, seconds, depths = cc.new_game(2), [], []
-    while state.to_move is not None and len(seconds) < moves:
-        if state.to_move == 0:
-            start = time.perf_counter()
-            move = ai.best_move(state, "hard")
-            seconds.append(time.perf_counter() - start)
-            search = ai.Search(state, ai.SETTINGS["hard"], ai.SETTINGS["hard"].seconds, None)
-            search.root(state.last[0])
-            depths.append(search.depth)
-        else:
-            move = ai.best_move(state, "easy")
-        state = cc.apply(state, move)
-    return seconds, depths
+def median_p95(values: list[float]) -> tuple[float, float]:
+    """The median and the 95th percentile (nearest rank) of ``values``."""
+    ordered = sorted(values)
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def measure(call: Callable[..., Any], where: str, positions: int, moves: int) -> dict[str, int]:
+    """Print section 1 and 2 for one interpreter; return the median nodes per move of each searching level."""
+    print(f"   {where}: move generation {call('chinese_checkers_movegen_per_second', positions):,.0f} positions/s")
+    nodes = {}
+    for level in ("medium", "hard"):
+        found = call("chinese_checkers_think", level, moves)
+        ms, p95 = median_p95([m for m, _ in found])
+        nodes[level] = round(statistics.median(n for _, n in found))
+        print(
+            f"   {where}: {level:6} move median {ms:4.0f} ms, 95th percentile {p95:4.0f} ms, "
+            f"median {nodes[level]:,} nodes ({moves} positions)"
+        )
+    return nodes
+
+
+def in_cpython(name: str, *args: Any) -> Any:
+    return probes.PROBES[name](*args)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="games per pairing (default 100)")
-    parser.add_argument("--hard-nodes", type=int, default=40_000)
-    parser.add_argument("--medium-nodes", type=int, default=10_000)
-    parser.add_argument("--stall-nodes", type=int, default=2_000, help="node budget of the searching players in the stall check")
-    parser.add_argument("--opening", type=int, default=4, help="random plies before each duel (default 4)")
-    parser.add_argument("--stall-openings", type=int, default=3, help="openings per seating in the stall check")
+    parser.add_argument("--positions", type=int, default=200, help="positions for move generation (default 200)")
+    parser.add_argument("--moves", type=int, default=30, help="positions for the time per move (default 30)")
+    parser.add_argument("--no-browser", action="store_true", help="skip the timings in Chromium's PyScript worker")
+    parser.add_argument("--hard-nodes", type=int, help="nodes per hard move in the duels (default: measured)")
+    parser.add_argument("--medium-nodes", type=int, help="nodes per medium move in the duels (default: measured)")
+    parser.add_argument("--opening", type=int, default=4, help="random plies before each pair of duels (default 4)")
+    parser.add_argument("--long-jumps", action="store_true", help="play the duels with long jumps")
+    parser.add_argument("--stall", action="store_true", help="also run the stall check")
+    parser.add_argument("--stall-nodes", type=int, default=2_000, help="nodes per move of the searching players there")
+    parser.add_argument("--stall-openings", type=int, default=2, help="openings per seating there (the first is the start)")
     parser.add_argument("--verbose", action="store_true", help="list every game of the stall check")
     parser.add_argument("--jobs", type=int, default=2, choices=(1, 2))
-    parser.add_argument("--long-jumps", action="store_true", help="play the duels with long jumps")
-    parser.add_argument("--skip", default="", help="comma-separated sections to skip: speed,time,duels,stall")
-    args = parser.parse_args()
-    skip = set(args.skip.split(","))
-    nodes: dict[str, int | None] = {"easy": None, "medium": args.medium_nodes, "hard": args.hard_nodes}
+    args = parser.parse_args(argv)
 
-    if "speed" not in skip:
-        print("1. Legal-move generation (positions per second, CPython)")
-        for name, state in (("start", cc.new_game(2)), ("mid-game", mid_game())):
-            for long_jumps in (False, True):
-                position = cc.from_cells(cc.to_cells(state), 2, state.to_move or 0, long_jumps=long_jumps)
-                rules, fast = generation_speed(position)
-                moves = len(cc.legal_moves(position))
-                print(
-                    f"   {name:9} long jumps {'on ' if long_jumps else 'off'}: {moves:3} moves, "
-                    f"legal_moves {rules:7.0f}/s, (from, to) generator {fast:7.0f}/s"
-                )
-
-    if "time" not in skip:
-        print("2. 'hard' with its default budget (0.8 s), 40 moves of a game against 'easy'")
-        seconds, depths = hard_times()
-        p95 = statistics.quantiles(seconds, n=20)[-1]
-        print(
-            f"   median {statistics.median(seconds):.3f} s, 95th percentile {p95:.3f} s, "
-            f"depth (plies) median {statistics.median(depths)}, min {min(depths)}, max {max(depths)}"
-        )
+    print("1-2. Move generation and time per move (default budgets: medium 0.2 s, hard 0.8 s)")
+    measured = measure(in_cpython, "CPython", args.positions, args.moves)
+    if not args.no_browser:
+        with worker_probes() as call:
+            measured = measure(call, "browser", args.positions, args.moves)
+    nodes: dict[str, int | None] = {
+        "easy": None,
+        "medium": args.medium_nodes or measured["medium"],
+        "hard": args.hard_nodes or measured["hard"],
+    }
 
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        if "duels" not in skip:
+        print(
+            f"3. Win rates over {args.games} two-player games each, first player alternating "
+            f"(hard {nodes['hard']:,} nodes, medium {nodes['medium']:,} nodes per move"
+            f"{', long jumps' if args.long_jumps else ''})"
+        )
+        for level, other in (("hard", "easy"), ("hard", "medium")):
+            start = time.perf_counter()
+            tasks = [(level, other, i, nodes, args.long_jumps, args.opening) for i in range(args.games)]
+            results = list(pool.map(duel, tasks))
+            score = sum(s for s, _ in results)
+            low, high = wilson(score, args.games)
+            plies = statistics.median(p for _, p in results)
             print(
-                f"3. Win rates over {args.games} two-player games each, first player alternating "
-                f"(hard {args.hard_nodes} nodes, medium {args.medium_nodes} nodes per move"
-                f"{', long jumps' if args.long_jumps else ''})"
+                f"   {level} vs {other}: {score:g}/{args.games} = {score / args.games:.1%} "
+                f"(95% CI {low:.1%}-{high:.1%}), median game {plies:g} plies, {time.perf_counter() - start:.0f} s",
+                flush=True,
             )
-            for level, other in (("hard", "easy"), ("hard", "medium")):
-                start = time.perf_counter()
-                tasks = [(level, other, i, nodes, args.long_jumps, args.opening) for i in range(args.games)]
-                results = list(pool.map(duel, tasks))
-                score = sum(s for s, _ in results)
-                low, high = wilson(score, args.games)
-                plies = statistics.median(p for _, p in results)
-                print(
-                    f"   {level} vs {other}: {score:g}/{args.games} = {score / args.games:.0%} "
-                    f"(95% CI {low:.0%}-{high:.0%}), median game {plies:g} plies, {time.perf_counter() - start:.0f} s"
-                )
 
-        if "stall" not in skip:
+        if args.stall:
             print(
                 f"4. Stall check: computer-only games in every seating, {args.stall_openings} opening(s) each "
                 f"(the start, then random openings; searching players at {args.stall_nodes} nodes)"

@@ -90,21 +90,28 @@ def chinese_checkers_movegen_per_second(count: int = 200) -> float:
     return len(states) / (time.perf_counter() - began)
 
 
-def chinese_checkers_hard_ms(count: int = 30) -> list[float]:
-    """Milliseconds of one "hard" move (its default time budget) at each of ``count`` positions."""
+def chinese_checkers_think(level: str = "hard", count: int = 30) -> list[list[float]]:
+    """At each of ``count`` positions, ``[milliseconds, nodes]`` of one move at ``level`` with its default time budget.
+
+    The milliseconds are those of the app's entry point (``choose``); the nodes,
+    those a search with the same budget reaches, run once more at the same position.
+    """
     from etoile.ai import chinese_checkers as ai  # noqa: PLC0415
 
-    times = []
+    found = []
     for state in chinese_checkers_positions(count):
         began = time.perf_counter()
-        ai.choose(state, "hard")
-        times.append((time.perf_counter() - began) * 1000)
-    return times
+        ai.choose(state, level)
+        ms = (time.perf_counter() - began) * 1000
+        search = ai.Search(state, ai.SETTINGS[level], ai.SETTINGS[level].seconds, None)
+        search.root(state.last[state.to_move])
+        found.append([ms, search.nodes])
+    return found
 
 
 PROBES = {
     "generala_hint_ms": generala_hint_ms,
     "generala_table_ms": generala_table_ms,
     "chinese_checkers_movegen_per_second": chinese_checkers_movegen_per_second,
-    "chinese_checkers_hard_ms": chinese_checkers_hard_ms,
+    "chinese_checkers_think": chinese_checkers_think,
 }

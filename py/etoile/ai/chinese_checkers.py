@@ -54,8 +54,6 @@ from etoile.games.chinese_checkers import PASS, Move, State, destinations, in_pl
 from etoile.games.chinese_checkers_board import (
     BRANCH_HOLES,
     DISTANCE,
-    JUMPS,
-    LONG_JUMPS,
     NEIGHBOURS,
     OPPOSITE,
     RAYS,
@@ -65,6 +63,7 @@ from etoile.games.chinese_checkers_board import (
     blocked_holes,
     layout,
     piece_targets,
+    reach,
 )
 from etoile.match import Match
 from etoile.rng import splitmix64
@@ -217,43 +216,13 @@ class Search:
         self.make(seat, t, f)
 
     def moves(self, seat: int) -> list[tuple[int, int, int, int]]:
-        """``(gain, seat, from, to)`` for every move of ``seat``, the largest gain first.
-
-        The same moves as :func:`~etoile.games.chinese_checkers_board.piece_targets`, inlined: this is the hot loop.
-        """
-        board, table, allowed, value = self.board, self.table, self.allowed[seat], seat + 1
+        """``(gain, seat, from, to)`` for every move of ``seat``, the largest gain first."""
+        board, table, allowed, long_jumps = self.board, self.table, self.allowed[seat], self.long
         out = []
         for f in self.pos[seat]:
             values: tuple[int, ...] = table[f]  # type: ignore[assignment]
             here = values[f]
-            board[f] = 0
-            seen = {f}
-            found = [f]
-            if self.long:
-                for h in found:
-                    for ray in LONG_JUMPS[h]:
-                        for pivot, clear, land in ray:
-                            if board[pivot]:
-                                if land not in seen:
-                                    for c in clear:
-                                        if board[c]:
-                                            break
-                                    else:
-                                        seen.add(land)
-                                        found.append(land)
-                                break
-            else:
-                for h in found:
-                    for over, land in JUMPS[h]:
-                        if board[over] and not board[land] and land not in seen:
-                            seen.add(land)
-                            found.append(land)
-            board[f] = value
-            for n in NEIGHBOURS[f]:
-                if not board[n]:
-                    seen.add(n)
-            seen.discard(f)
-            for t in seen:
+            for t in reach(board, f, long_jumps):
                 if allowed[t]:
                     out.append((here - values[t], seat, f, t))
         out.sort(reverse=True)

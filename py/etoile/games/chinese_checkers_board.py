@@ -249,62 +249,26 @@ def layout(players: int, camps: int = 1) -> Layout:
 # They work on a mutable board: a bytearray of 121 cells, 0 for a free hole, seat + 1 for a piece.
 
 
-def jump_landings(board: bytearray, start: int, long_jumps: bool) -> list[int]:
-    """Every hole a chain of jumps from ``start`` reaches, in breadth-first order (``start`` first).
+def reach(board: bytearray, hole: int, long_jumps: bool) -> dict[int, int]:
+    """Every hole where the piece on ``hole`` can end a move, mapped to the hole its last hop left from.
 
-    ``board[start]`` must be free: the moving piece has left it. A chain never
-    comes back to a hole, so the holes it reaches are those of a breadth-first
-    search over single jumps.
+    The owner's :attr:`Layout.allowed` mask is not applied: callers filter by
+    it. The steps come first (mapped to ``hole``), then the chains of jumps in
+    breadth-first order, so following the map back to ``hole`` gives a
+    shortest path. A chain never comes back to a hole, so the holes it reaches
+    are those of a breadth-first search over single jumps, with the moving
+    piece lifted off ``hole``. ``board`` is left as it was. This is the hot
+    loop of move generation and of the computer's search.
     """
-    seen = {start}
-    found = [start]
+    value = board[hole]
+    board[hole] = 0
+    parent = {hole: -1}
+    for n in NEIGHBOURS[hole]:
+        if not board[n]:
+            parent[n] = hole
+    found = [hole]
     if long_jumps:
         for h in found:  # the list grows while it is read
-            for ray in LONG_JUMPS[h]:
-                for pivot, clear, land in ray:
-                    if board[pivot]:
-                        if land not in seen:
-                            for c in clear:
-                                if board[c]:
-                                    break
-                            else:
-                                seen.add(land)
-                                found.append(land)
-                        break
-    else:
-        for h in found:
-            for over, land in JUMPS[h]:
-                if board[over] and not board[land] and land not in seen:
-                    seen.add(land)
-                    found.append(land)
-    return found
-
-
-def piece_targets(board: bytearray, hole: int, long_jumps: bool, allowed: bytes) -> set[int]:
-    """The holes where the piece on ``hole`` may end a move; ``allowed`` is its owner's :attr:`Layout.allowed` mask.
-
-    ``board`` is left as it was.
-    """
-    value = board[hole]
-    board[hole] = 0
-    ends = {h for h in jump_landings(board, hole, long_jumps) if allowed[h]}
-    board[hole] = value
-    ends.discard(hole)
-    for n in NEIGHBOURS[hole]:
-        if not board[n] and allowed[n]:
-            ends.add(n)
-    return ends
-
-
-def shortest_paths(board: bytearray, hole: int, long_jumps: bool, allowed: bytes) -> dict[int, tuple[int, ...]]:
-    """A shortest path (a step if it can) to every hole where the piece on ``hole`` may end a move, by end hole."""
-    value = board[hole]
-    board[hole] = 0
-    paths = {n: (hole, n) for n in NEIGHBOURS[hole] if not board[n] and allowed[n]}
-    parent = {hole: -1}
-    found = [hole]
-    for h in found:
-        if long_jumps:
             for ray in LONG_JUMPS[h]:
                 for pivot, clear, land in ray:
                     if board[pivot]:
@@ -316,19 +280,28 @@ def shortest_paths(board: bytearray, hole: int, long_jumps: bool, allowed: bytes
                                 parent[land] = h
                                 found.append(land)
                         break
-        else:
+    else:
+        for h in found:
             for over, land in JUMPS[h]:
                 if board[over] and not board[land] and land not in parent:
                     parent[land] = h
                     found.append(land)
     board[hole] = value
-    for land in found[1:]:
-        if allowed[land] and land not in paths:
-            path = [land]
-            while parent[path[-1]] >= 0:
-                path.append(parent[path[-1]])
-            paths[land] = tuple(reversed(path))
-    return dict(sorted(paths.items()))
+    del parent[hole]
+    return parent
+
+
+def piece_targets(board: bytearray, hole: int, long_jumps: bool, allowed: bytes) -> set[int]:
+    """The holes where the piece on ``hole`` may end a move; ``allowed`` is its owner's :attr:`Layout.allowed` mask."""
+    return {h for h in reach(board, hole, long_jumps) if allowed[h]}
+
+
+def shortest_paths(board: bytearray, hole: int, long_jumps: bool, allowed: bytes) -> dict[int, tuple[int, ...]]:
+    """A shortest path (a step if it can) to every hole where the piece on ``hole`` may end a move, by end hole."""
+    chains = {hole: (hole,)}
+    for end, before in reach(board, hole, long_jumps).items():  # each hole comes after the one its hop left from
+        chains[end] = (*chains[before], end)
+    return {end: chains[end] for end in sorted(chains) if end != hole and allowed[end]}
 
 
 def blocked_holes(board: bytearray, lay: Layout, long_jumps: bool) -> tuple[int, ...]:
