@@ -4,7 +4,7 @@
 python3 dev.py serve [--port 8000]   build the app and serve it on localhost
 python3 dev.py test [PYTEST ARGS]    set everything up and run every check and test
 python3 dev.py build                 write the served tree site/ (what GitHub Pages publishes)
-python3 dev.py bench startup         time to ready of the app against a bare PyScript page
+python3 dev.py bench NAME [ARGS]     run bench/NAME.py (startup, four21_ai, generala_ai, chinese_checkers_ai)
 """
 
 from __future__ import annotations
@@ -75,9 +75,9 @@ def cmd_test(args: argparse.Namespace) -> int:
     python = ensure_venv()
     build()
     env = {**os.environ, "CHROMIUM": find_chromium(), "PYTHONDONTWRITEBYTECODE": "1"}
-    lint = subprocess.run([str(python), "-m", "ruff", "check", "."], cwd=ROOT, env=env, check=False)
-    tests = subprocess.run([str(python), "-m", "pytest", *args.pytest_args], cwd=ROOT, env=env, check=False)
-    return lint.returncode or tests.returncode
+    checks = [["ruff", "check", "."], ["ruff", "format", "--check", "."], ["pytest", *args.pytest_args]]
+    codes = [subprocess.run([str(python), "-m", *check], cwd=ROOT, env=env, check=False).returncode for check in checks]
+    return next((code for code in codes if code), 0)
 
 
 def cmd_build(args: argparse.Namespace) -> int:

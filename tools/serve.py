@@ -54,9 +54,7 @@ class Server(http.server.ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-def make_server(
-    directory: Path, host: str = "127.0.0.1", port: int = 0, mounts: dict[str, Path] | None = None
-) -> Server:
+def make_server(directory: Path, host: str = "127.0.0.1", port: int = 0, mounts: dict[str, Path] | None = None) -> Server:
     handler = type("MountedHandler", (Handler,), {"mounts": dict(mounts or {})})
     return Server((host, port), functools.partial(handler, directory=str(directory)))
 
