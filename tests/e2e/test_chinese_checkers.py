@@ -1,4 +1,8 @@
-"""Chinese checkers as a player sees it: select, see where a piece can go, move, undo, long jumps."""
+"""Chinese checkers as a player sees it: select, see where a piece can go, move, undo, hints, replay, export."""
+
+import json
+import re
+from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
@@ -89,3 +93,65 @@ def test_a_six_player_game_is_set_up(page: Page, base_url: str) -> None:
     expect(page.locator(".cc-seat")).to_have_count(6)
     expect(page.locator(".piece")).to_have_count(60)
     expect(page.locator(".status")).to_have_text("P1 to play (red) Choose a piece to move.")
+
+
+def play(page: Page, *moves: tuple[int, int]) -> None:
+    for start, end in moves:
+        hole(page, start).click()
+        hole(page, end).click()
+
+
+def test_the_hint_is_drawn_on_the_board(page: Page, base_url: str) -> None:
+    start_game(page, base_url, ["Ann", "Bob"])
+    page.get_by_role("button", name="Hint").click()
+    expect(page.locator(".coach")).to_have_text(re.compile(r"^Hint: \d+(-\d+)+ \(drawn on the board\)\.$"))
+    expect(page.locator("polyline.hint-move")).to_have_count(1)
+    start = int(page.locator(".coach").inner_text().split()[1].split("-")[0])
+    expect(hole(page, start)).to_have_attribute("aria-label", f"hole {start}, red piece of Ann")
+
+
+def test_a_replay_steps_and_plays_through_the_game(page: Page, base_url: str) -> None:
+    start_game(page, base_url, ["Ann", "Bob"])
+    play(page, (3, 16), (111, 102))
+    page.get_by_role("button", name="Replay").click()
+    status = page.locator(".status")
+    expect(status).to_have_text("Replay: move 0 of 2.")
+    expect(hole(page, 3)).to_have_attribute("aria-label", "hole 3, red piece of Ann")
+    page.get_by_role("button", name="Step forward ▶").click()
+    expect(status).to_have_text("Replay: move 1 of 2.")
+    expect(hole(page, 16)).to_have_attribute("aria-label", "hole 16, red piece of Ann")
+    expect(hole(page, 111)).to_have_attribute("aria-label", "hole 111, blue piece of Bob")
+    page.get_by_role("button", name="◀ Step back").click()
+    expect(status).to_have_text("Replay: move 0 of 2.")
+    page.get_by_label("Speed").select_option(label="fast")
+    page.get_by_role("button", name="Play").click()
+    expect(page.get_by_role("button", name="Pause")).to_be_visible()
+    expect(status).to_have_text("Replay: move 2 of 2.")
+    expect(page.get_by_role("button", name="Play")).to_be_visible()
+    expect(hole(page, 102)).to_have_attribute("aria-label", "hole 102, blue piece of Bob")
+    page.get_by_role("button", name="Back to the game").click()
+    expect(status).to_have_text("Ann to play (red) Choose a piece to move.")
+
+
+def test_a_game_is_exported_and_imported_and_a_foreign_file_changes_nothing(page: Page, base_url: str) -> None:
+    start_game(page, base_url, ["Ann", "Bob"])
+    play(page, (3, 16))
+    with page.expect_download() as download_info:
+        page.get_by_role("button", name="Export the game").click()
+    download = download_info.value
+    assert re.fullmatch(r"etoile-chinese-checkers-\d{4}-\d{2}-\d{2}\.json", download.suggested_filename)
+    exported = Path(download.path()).read_bytes()
+    assert json.loads(exported)["game"] == "chinese-checkers"
+
+    play(page, (111, 102))
+    expect(page.locator(".move-list summary")).to_have_text("Moves (2)")
+    file_input = page.locator("input[type=file][data-action='chinese-checkers:import']")
+    file_input.set_input_files({"name": "game.json", "mimeType": "application/json", "buffer": exported})
+    expect(page.locator(".notice")).to_contain_text("The game was imported.")
+    expect(page.locator(".move-list summary")).to_have_text("Moves (1)")
+    expect(hole(page, 111)).to_have_attribute("aria-label", "hole 111, blue piece of Bob")
+    expect(page.locator(".status")).to_have_text("Bob to play (blue) Choose a piece to move.")
+
+    file_input.set_input_files({"name": "notes.json", "mimeType": "application/json", "buffer": b'{"hello": 1}'})
+    expect(page.locator(".notice").last).to_contain_text("the game on the board is unchanged")
+    expect(page.locator(".move-list summary")).to_have_text("Moves (1)")
