@@ -38,7 +38,7 @@ def test_selecting_a_piece_highlights_every_hole_it_can_reach() -> None:
     assert marked(model, "target") == sorted(g.destinations(model.matches[GAME].state, 7))
 
 
-def test_choosing_a_highlighted_hole_plays_the_move() -> None:
+def test_choosing_a_highlighted_hole_plays_the_move_and_marks_where_it_came_from() -> None:
     model, _ = send(playing(), f"{GAME}:hole", hole="7")
     model, effects = send(model, f"{GAME}:hole", hole="16")
     assert model.matches[GAME].played == (g.Move((7, 16)),)
@@ -48,6 +48,7 @@ def test_choosing_a_highlighted_hole_plays_the_move() -> None:
         f"{x},{y}" for x, y in map(table.xy, (7, 16))
     )
     assert "@keyframes hop-1" in page.find_all(lambda el: el.tag == "style")[0].text()
+    assert marked(model, "last-from") == [7]
 
 
 def test_the_keyboard_moves_a_cursor_and_enter_selects() -> None:

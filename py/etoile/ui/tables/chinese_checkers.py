@@ -155,19 +155,35 @@ def _choose_hole(match: Match, local: Local, hole: int) -> tuple[Match, Local, l
 # --- drawing -------------------------------------------------------------------------------------
 
 
+def _star_corners() -> tuple[tuple[tuple[float, float], ...], ...]:
+    """The corners of the wooden star's two big triangles, a little beyond the six branch tips, in SVG units."""
+    triangles = []
+    for branches in ("A", "C", "E"), ("D", "F", "B"):
+        corners = []
+        for b in branches:
+            x, y = HOLES[max(BRANCH_HOLES[b], key=lambda hole: math.hypot(*HOLES[hole]))]
+            stretch = (math.hypot(x, y) + STAR_MARGIN) / math.hypot(x, y) * SCALE
+            corners.append((round(x * stretch, 1), round(y * stretch, 1)))
+        triangles.append(tuple(corners))
+    return tuple(triangles)
+
+
+STAR_MARGIN = 1.1
+"""How far the star's wood reaches beyond the tip holes, in board units."""
+STAR = _star_corners()
+_HALF_WIDTH = max(abs(x) for triangle in STAR for x, _ in triangle) + SCALE / 2
+_HALF_HEIGHT = max(abs(y) for triangle in STAR for _, y in triangle) + SCALE / 2
+VIEW_BOX = f"{-_HALF_WIDTH:g} {-_HALF_HEIGHT:g} {2 * _HALF_WIDTH:g} {2 * _HALF_HEIGHT:g}"
+"""The whole star with a margin of half a hole's spacing (stroke and selected pieces included)."""
+
+
 def star() -> El:
     """The wooden star: the two big triangles through the six branch tips."""
-    points = []
-    for branch in ("A", "C", "E"), ("D", "F", "B"):
-        corners = []
-        for b in branch:
-            holes = BRANCH_HOLES[b]
-            far = max(holes, key=lambda hole: math.hypot(*HOLES[hole]))
-            x, y = HOLES[far]
-            r = math.hypot(x, y)
-            corners.append(f"{x / r * (r + 1.1) * SCALE:.1f},{y / r * (r + 1.1) * SCALE:.1f}")
-        points.append(h("polygon", {"points": " ".join(corners), "class": "star-wood"}))
-    return h("g", {}, points)
+    return h(
+        "g",
+        {},
+        [h("polygon", {"points": " ".join(f"{x},{y}" for x, y in triangle), "class": "star-wood"}) for triangle in STAR],
+    )
 
 
 def board_svg(model: Model, match: Match, local: Local, t: Catalog) -> El:
@@ -191,8 +207,13 @@ def board_svg(model: Model, match: Match, local: Local, t: Catalog) -> El:
             classes.append("target")
         if hole == local.cursor:
             classes.append("cursor")
+        if last is not None and hole == last.start:
+            classes.append("last-from")
         label = _hole_label(match, shown, hole, hole in targets, t)
-        parts = [h("circle", {"cx": str(x), "cy": str(y), "r": "3.1", "class": " ".join(classes)})]
+        parts = [
+            h("circle", {"cx": str(x), "cy": str(y), "r": str(SCALE / 2), "class": "hit"}),  # the whole cell takes a tap
+            h("circle", {"cx": str(x), "cy": str(y), "r": "3.1", "class": " ".join(classes)}),
+        ]
         if seat is not None:
             colour = g.colour(shown, seat)
             moved = last is not None and hole == last.end
@@ -219,12 +240,11 @@ def board_svg(model: Model, match: Match, local: Local, t: Catalog) -> El:
                 parts,
             )
         )
-    extent = 7.6 * SCALE
     return h(
         "svg",
         {
             "class": "cc-board",
-            "viewBox": f"{-extent} {-extent} {2 * extent} {2 * extent}",
+            "viewBox": VIEW_BOX,
             "role": "application",
             "aria-label": t("chinese_checkers.board"),
             "aria-describedby": "cc-status",
