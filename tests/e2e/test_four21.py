@@ -44,9 +44,13 @@ def test_a_seeded_two_player_game_through_charge_and_decharge_to_a_winner(page: 
     expect(page.locator(".result h2")).to_have_text(f"{names[winner]} wins!")
     expect(page.locator(f".player[data-seat='{winner}'] .star")).to_be_visible()
     for seat in (0, 1):
-        expect(page.locator(f".player[data-seat='{seat}'] .token")).to_have_count(state.held[seat])
+        expect(page.locator(f".player[data-seat='{seat}'] .token:not(.leaving)")).to_have_count(state.held[seat])
     expect(page.locator(".pot .token")).to_have_count(0)
     last = state.turns[-1]
+    # The tokens of the last turn fly from the best hand to the worst; the ones that left are hidden.
+    expect(page.locator(f".player[data-seat='{last.worst}'] .token.arriving")).to_have_count(last.amount)
+    expect(page.locator(f".player[data-seat='{last.best}'] .token.leaving")).to_have_count(last.amount)
+    expect(page.locator(f".player[data-seat='{last.best}'] .token.leaving").first).to_have_css("opacity", "0")
     expect(page.locator(".last-turn")).to_contain_text(
         f"{names[last.best]} gives {last.amount} token{'s' if last.amount > 1 else ''} to {names[last.worst]}"
     )

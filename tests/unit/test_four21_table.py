@@ -72,8 +72,23 @@ def test_the_table_shows_the_pot_the_tokens_and_the_hands() -> None:
         == "The pot holds 1 token"
     )
     bob = page.find_all(lambda el: el.attrs.get("data-seat") == "1")[0]
-    assert len(bob.find_all(lambda el: el.attrs.get("class") == "token")) == 10
+    assert discs(bob) == {"token arriving": 10}  # the 10 tokens Bob took fly in
+    assert discs(pot) == {"token": 1, "token leaving": 10}  # and fly off the pot
     assert "643" in bob.text()
+
+    model, _ = send(model, "421:throw")  # the next turn: the tokens of the last one stay put
+    page = view(model)
+    assert discs(page.find_all(lambda el: el.attrs.get("data-seat") == "1")[0]) == {"token": 10}
+    assert discs(page.find_all(lambda el: el.attrs.get("class") == "pot")[0]) == {"token": 1}
+
+
+def discs(el) -> dict[str, int]:
+    """How many token discs of each kind ``el`` shows."""
+    found: dict[str, int] = {}
+    for disc in el.find_all(lambda e: str(e.attrs.get("class", "")).startswith("token") and e.tag == "span"):
+        if disc.attrs["class"] in ("token", "token arriving", "token leaving"):
+            found[disc.attrs["class"]] = found.get(disc.attrs["class"], 0) + 1
+    return found
 
 
 def test_computer_seats_are_not_played_by_hand() -> None:

@@ -139,28 +139,41 @@ def summary(match: Match, turn: g.Turn, t: Catalog) -> str:
     return line
 
 
-def tokens(count: int, label: str, changed: int | None = None) -> El:
+def tokens(count: int, label: str, changed: int | None = None, moved: int = 0) -> El:
     """A row of tokens, drawn (one disc each) with the count beside them.
 
     ``changed`` is the number of the turn that last changed the count: the count
     bumps once when it changes (the animation's name alternates with it).
+    ``moved`` is what the turn just played brought (``> 0``: the last discs fly
+    in, one after the other) or took away (``< 0``: as many discs fly off and
+    vanish; they are hidden whenever animations are off).
     """
+    kept = count - max(moved, 0)
+    discs = [h("span", {"class": "token"}) for _ in range(kept)]
+    kind = "arriving" if moved > 0 else "leaving"
+    discs += [h("span", {"class": f"token {kind}", "style": f"--i: {i}"}) for i in range(abs(moved))]
     return h(
         "span",
         {"class": "tokens", "role": "img", "aria-label": label, "data-changed": None if changed is None else str(changed % 2)},
-        h("span", {"class": "token-discs", "aria-hidden": "true"}, [h("span", {"class": "token"}) for _ in range(count)]),
+        h("span", {"class": "token-discs", "aria-hidden": "true"}, discs),
         h("span", {"class": "token-count", "aria-hidden": "true"}, str(count)),
     )
 
 
-def last_change(state: g.State, seat: int | None) -> int | None:
-    """The number of the last turn that moved tokens to or from ``seat`` (``None``: the pot)."""
+def last_change(match: Match, seat: int | None) -> tuple[int | None, int]:
+    """The number of the last turn that moved tokens to or from ``seat`` (``None``: the pot), and what it moved.
+
+    The second value is the tokens ``seat`` gained (or lost, below 0) if the
+    action just played ended that turn; else 0.
+    """
+    state = match.state
     for number in range(len(state.turns), 0, -1):
         turn = state.turns[number - 1]
-        touched = {turn.worst} | ({None} if turn.from_pot else {turn.best})
-        if turn.amount and seat in touched:
-            return number
-    return None
+        giver = None if turn.from_pot else turn.best
+        if turn.amount and seat in (turn.worst, giver):
+            just = number == len(state.turns) and match.cursor > 0 and len(match.states[match.cursor - 1].turns) < number
+            return number, (turn.amount if seat == turn.worst else -turn.amount) if just else 0
+    return None, 0
 
 
 def players(match: Match, t: Catalog) -> El:
@@ -194,19 +207,20 @@ def players(match: Match, t: Catalog) -> El:
                     name,
                     seat == state.leader and state.phase != "over" and h("span", {"class": "badge"}, t("four21.leader")),
                 ),
-                tokens(state.held[seat], t("four21.tokens_of", name=name, count=state.held[seat]), last_change(state, seat)),
+                tokens(state.held[seat], t("four21.tokens_of", name=name, count=state.held[seat]), *last_change(match, seat)),
                 h("span", {"class": "hand" if fresh else "hand previous"}, hand_text(shown, t) if shown else "—"),
             )
         )
     return h("ul", {"class": "players", "aria-label": t("four21.players")}, rows)
 
 
-def pot(state: g.State, t: Catalog) -> El:
+def pot(match: Match, t: Catalog) -> El:
+    state = match.state
     return h(
         "div",
         {"class": "pot"},
         h("span", {"class": "pot-label"}, t("four21.pot")),
-        tokens(state.pot, t("four21.pot_holds", count=state.pot), last_change(state, None)),
+        tokens(state.pot, t("four21.pot_holds", count=state.pot), *last_change(match, None)),
         h("span", {"class": "phase"}, t(f"four21.phase.{state.phase}") if state.phase != "over" else ""),
     )
 
@@ -315,7 +329,7 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
         h("p", {"class": "status", "role": "status"}, status(match, t)),
         last is not None and h("p", {"class": "last-turn", "data-turns": str(len(state.turns))}, summary(match, last, t)),
         result_panel(match, t),
-        pot(state, t),
+        pot(match, t),
         players(match, t),
         table_dice(match, local, t),
         controls(match, t),
