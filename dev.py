@@ -99,15 +99,18 @@ def main() -> int:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.set_defaults(run=cmd_serve)
-    test = commands.add_parser("test", help="set up and run every check and test")
-    test.add_argument("pytest_args", nargs=argparse.REMAINDER)
-    test.set_defaults(run=cmd_test)
+    test = commands.add_parser("test", help="set up and run every check and test (other arguments go to pytest)")
+    test.set_defaults(run=cmd_test, pytest_args=[])
     commands.add_parser("build", help="write site/").set_defaults(run=cmd_build)
     bench = commands.add_parser("bench", help="run a benchmark from bench/")
     bench.add_argument("name", choices=sorted(p.stem for p in (ROOT / "bench").glob("[a-z]*.py")))
     bench.add_argument("bench_args", nargs=argparse.REMAINDER)
     bench.set_defaults(run=cmd_bench)
-    args = parser.parse_args()
+    args, extra = parser.parse_known_args()
+    if args.command == "test":
+        args.pytest_args = extra  # pytest's own options too: python3 dev.py test -x -k storage
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     return args.run(args)
 
 
