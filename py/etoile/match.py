@@ -93,6 +93,14 @@ class Match:
         return seat
 
     @property
+    def computer_to_move(self) -> int | None:
+        """The seat to move when the computer plays it; ``None`` once over, or on a person's turn."""
+        seat = self.game.to_move(self.state)
+        if seat is None or not self.seats or self.seats[seat].computer is None:
+            return None
+        return seat
+
+    @property
     def can_undo(self) -> bool:
         return self.cursor > 0
 

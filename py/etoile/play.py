@@ -26,10 +26,8 @@ def setup_of(model: Model, game: str) -> Setup:
 def computer_turn(model: Model, game: str) -> list[Effect]:
     """Ask the runtime for a computer move when the seat to move is the computer's."""
     match = model.matches.get(game)
-    if match is None or not match.seats:
-        return []
-    seat = match.game.to_move(match.state)
-    if seat is None or match.seats[seat].computer is None:
+    seat = match.computer_to_move if match is not None else None
+    if seat is None:
         return []
     return [Effect("think", {"game": game, "ply": match.cursor, "level": match.seats[seat].computer})]
 

@@ -80,12 +80,14 @@ def test_against_the_computer_the_page_stays_responsive(page: Page, base_url: st
     start_game(page, base_url, ["Ann", None])
     hole(page, 3).click()
     hole(page, 16).click()
-    # While the computer thinks, the menu still works.
+    # The status shows that the computer is thinking; meanwhile the menu still works.
+    expect(page.locator(".table-screen[data-computer-turn]")).to_have_count(1)
     page.get_by_role("link", name="Rules").click()
     expect(page.locator("h1")).to_have_text("Rules of Chinese checkers")
     page.go_back()
     expect(page.locator(".status")).to_have_text("Ann to play (red) Choose a piece to move.")
     expect(page.locator(".move-list summary")).to_have_text("Moves (2)")
+    expect(page.locator(".table-screen[data-computer-turn]")).to_have_count(0)
 
 
 def test_a_six_player_game_is_set_up(page: Page, base_url: str) -> None:

@@ -83,6 +83,16 @@ def test_a_saved_match_reloads_to_the_same_state_and_cursor() -> None:
     assert again.seats == seats
 
 
+def test_the_match_says_whether_a_person_or_the_computer_is_to_move() -> None:
+    match = Match.new(pig, {"players": 2}, seed=5, seats=(Seat("Ann"), Seat("", "easy")))
+    assert (match.person_to_move, match.computer_to_move) == (0, None)
+    while match.person_to_move == 0:
+        match = match.play("hold" if "hold" in pig.legal_actions(match.state) else "roll")
+    assert (match.person_to_move, match.computer_to_move) == (None, 1)
+    unseated = Match.new(pig, {"players": 2}, seed=5)
+    assert (unseated.person_to_move, unseated.computer_to_move) == (0, None)
+
+
 def test_seats_must_match_the_number_of_players() -> None:
     with pytest.raises(ValueError, match="3 seats for 2 players"):
         Match.new(pig, {"players": 2}, seed=1, seats=(Seat("a"), Seat("b"), Seat("c")))

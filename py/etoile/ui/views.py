@@ -160,7 +160,7 @@ def game(model: Model, t: Catalog) -> El:
     local = model.tables.get(game_id)
     return h(
         "div",
-        {"class": f"table-screen table-{game_id}"},
+        {"class": f"table-screen table-{game_id}", "data-computer-turn": match.computer_to_move is not None},
         h(
             "div",
             {"class": "table-head"},
