@@ -377,7 +377,7 @@ def test_the_move_limit_ranks_by_distance_to_the_goal() -> None:
     state = cc.apply(state, cc.move_from_text("3-16"))  # a jump: 2 nearer
     assert cc.result(state) is None
     state = cc.apply(state, cc.move_from_text("113-105"))  # a step: 1 nearer
-    assert (cc.distance(state, 0), cc.distance(state, 1)) == (138, 139)
+    assert (cc.distance(state, 0), cc.distance(state, 1)) == (118, 119)
     assert cc.to_move(state) is None
     assert cc.result(state) == Outcome(((0,), (1,)))
 
@@ -388,14 +388,16 @@ def test_equal_distances_share_a_place_at_the_move_limit() -> None:
     assert cc.result(state) == Outcome(((0, 1),))
 
 
-def test_distance_counts_hex_steps_to_the_goal_tips_ten_pieces_per_branch() -> None:
-    assert cc.distance(cc.new_game(2), 0) == 140
+def test_distance_counts_hex_steps_to_the_goal_tips_ten_pieces_per_branch_from_a_full_goal() -> None:
+    assert cc.distance(cc.new_game(2), 0) == 140 - 20  # 20 is a full goal: 0 + 2 * 1 + 3 * 2 + 4 * 3
     home = cc.from_cells(cells(dict.fromkeys(range(111, 121), 0) | {0: 1}), 2)
-    assert cc.distance(home, 0) == 0 + 2 * 1 + 3 * 2 + 4 * 3
+    assert cc.distance(home, 0) == 0
+    near = cc.from_cells(cells(dict.fromkeys(range(112, 121), 0) | {104: 0, 0: 1}), 2)
+    assert cc.distance(near, 0) == 4 - 3  # the piece on 104 is one step from 111, the last free hole of D
     # With two camps (goals D and E), ten pieces go to each goal branch: an eleventh piece next to a full D
-    # counts its distance to E's tip (6 from hole 104), not to D's (4).
+    # counts its distance to E's tip (6 from hole 104), not to D's (4); eleven pieces home would count 14.
     two = cc.from_cells(cells(dict.fromkeys(range(111, 121), 0) | {104: 0, 0: 1}), 2, camps=2)
-    assert cc.distance(two, 0) == 20 + 6
+    assert cc.distance(two, 0) == 20 + 6 - 14
 
 
 # --- Positions and JSON -------------------------------------------------------------------------

@@ -41,7 +41,8 @@ Decisions where ``RULES.md`` is silent:
   ends as with the move limit.
 * The distance of a player to their goal (:func:`distance`) is the total hex
   distance of their pieces to the tip hole of a goal branch, each goal branch
-  taking 10 pieces (the cheapest such assignment); lower is better.
+  taking 10 pieces (the cheapest such assignment), counted from a full goal:
+  0 once every piece is home; lower is better.
 * Ranking (:func:`result`): players who brought all their pieces home, in the
   order they did; then the players still in play: ranked by distance if the
   move limit was reached (or nobody could move), else sharing one tier; then
@@ -588,17 +589,26 @@ def _tip_costs(goal_branches: tuple[str, ...]) -> dict[str, tuple[int, ...]]:
     return {g: tuple(DISTANCE[h][TIPS[g]] for h in range(SIZE)) for g in goal_branches}
 
 
-def distance(state: State, seat: int) -> int:
-    """The distance of ``seat`` to its goal: the total hex distance of its pieces to the tip hole of their goal branch.
+@cache
+def _home_cost(goal_branches: tuple[str, ...], count: int) -> int:
+    """The least total tip distance of ``count`` pieces: what they count when all stand home (20 for a full branch)."""
+    return sum(sorted(DISTANCE[h][TIPS[g]] for g in goal_branches for h in BRANCH_HOLES[g])[:count])
 
-    With several camps each goal branch takes 10 pieces, sent the cheapest way.
-    All pieces home makes 20 per camp; the start position of one camp makes 140.
+
+def distance(state: State, seat: int) -> int:
+    """How far ``seat`` is from having every piece home: 0 once they all stand in its goal branches.
+
+    The total hex distance of its pieces to the tip hole of their goal branch,
+    less what the same pieces count when they fill the goal from the tip. With
+    several camps each goal branch takes 10 pieces, sent the cheapest way.
 
     >>> distance(new_game(2), 0), distance(new_game(2, camps=2), 1)
-    (140, 220)
+    (120, 180)
     """
-    costs = _tip_costs(goals(state, seat))
-    return sum(costs[g][h] for h, g in assign(pieces(state, seat), costs).items())
+    goal_branches = goals(state, seat)
+    costs = _tip_costs(goal_branches)
+    holes = pieces(state, seat)
+    return sum(costs[g][h] for h, g in assign(holes, costs).items()) - _home_cost(goal_branches, len(holes))
 
 
 def result(state: State) -> Outcome | None:
