@@ -76,7 +76,7 @@ def test_long_jumps_reach_farther(page: Page, base_url: str) -> None:
     assert targets(page) == [3, 14, 18]
 
 
-def test_against_the_computer_the_page_stays_responsive(page: Page, base_url: str) -> None:
+def test_against_the_computer_the_page_stays_responsive_and_undo_goes_back_to_the_person(page: Page, base_url: str) -> None:
     start_game(page, base_url, ["Ann", None])
     hole(page, 3).click()
     hole(page, 16).click()
@@ -88,6 +88,11 @@ def test_against_the_computer_the_page_stays_responsive(page: Page, base_url: st
     expect(page.locator(".status")).to_have_text("Ann to play (red) Choose a piece to move.")
     expect(page.locator(".move-list summary")).to_have_text("Moves (2)")
     expect(page.locator(".table-screen[data-computer-turn]")).to_have_count(0)
+    # Undo takes back the computer's move and Ann's: it is Ann's turn again, at the start.
+    page.get_by_role("button", name="Undo").click()
+    expect(hole(page, 3)).to_have_attribute("aria-label", "hole 3, red piece of Ann")
+    expect(page.locator(".move-list")).to_have_count(0)
+    expect(page.get_by_role("button", name="Undo")).to_be_disabled()
 
 
 def test_a_six_player_game_is_set_up(page: Page, base_url: str) -> None:
