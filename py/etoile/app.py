@@ -48,8 +48,10 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
     settings = model.settings
     match action:
         case "route":
-            route = parse(str(value or ""))
-            return replace(model, route=route, dialog=None), [Effect("focus-heading")]
+            model = replace(model, route=parse(str(value or "")), dialog=None)
+            return model, [Effect("focus-heading"), *play.resume(model)]
+        case "resume":
+            return model, play.resume(model)
         case "set-language" if value in LANGUAGES:
             return _save(model, settings.with_(language=value))
         case "set-name":
@@ -80,9 +82,8 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
         case "import-file":
             return model, [Effect("import", {"text": value})]
         case "imported":
-            return replace(model, settings=value["settings"], matches=dict(value["matches"]), tables={}).notify(
-                "import.done", params={"count": value["count"]}
-            ), []
+            model = replace(model, settings=value["settings"], matches=dict(value["matches"]), tables={})
+            return model.notify("import.done", params={"count": value["count"]}), play.resume(model)
         case "import-refused":
             terms = {"reason": "import.why." + value["reason"]}
             if value.get("record"):

@@ -40,6 +40,14 @@ def follow(model: Model, game: str | None) -> list[Effect]:
     return hook(model, match) if hook and match is not None else []
 
 
+def resume(model: Model) -> list[Effect]:
+    """On showing a game's table (a route change, a reload, an import): let its computer play or its coach advise."""
+    route = model.route
+    if route.screen != "game" or route.game not in model.matches:
+        return []
+    return [*computer_turn(model, route.game), *follow(model, route.game)]
+
+
 def with_match(model: Model, game: str, match: Match, local: Any = None, *, fresh: bool = False) -> tuple[Model, list[Effect]]:
     """Store ``match`` as the game's current one: save it and let the computer move if it is its turn."""
     table = TABLES[game]

@@ -95,6 +95,15 @@ def test_against_the_computer_the_page_stays_responsive_and_undo_goes_back_to_th
     expect(page.get_by_role("button", name="Undo")).to_be_disabled()
 
 
+def test_a_reload_during_the_computer_s_turn_lets_it_play_on(page: Page, base_url: str) -> None:
+    start_game(page, base_url, ["Ann", None])
+    play(page, (3, 16))
+    page.reload()
+    page.wait_for_selector("html[data-ready='true']")
+    expect(page.locator(".move-list summary")).to_have_text("Moves (2)")
+    expect(page.locator(".status")).to_have_text("Ann to play (red) Choose a piece to move.")
+
+
 def test_a_six_player_game_is_set_up(page: Page, base_url: str) -> None:
     start_game(page, base_url, [f"P{i}" for i in range(1, 7)])
     expect(page.locator(".cc-seat")).to_have_count(6)

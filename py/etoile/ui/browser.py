@@ -138,9 +138,10 @@ class Runtime:
         self.model = model
         self.tree: El | None = None
         self.queue: deque[Msg] = deque()
-        self.worker: Any = None
+        self.worker: asyncio.Future | None = None  # the computer players' worker, once asked for
         self._proxies: list[Any] = []
-        self.tasks: set[asyncio.Future] = set()  # keeps running tasks referenced
+        self.tasks: set[asyncio.Future] = set()  # keeps running tasks referenced until they end
+        self.asked: set[tuple[str, ...]] = set()  # the questions to the worker still waiting for an answer
 
     # -- the loop ----------------------------------------------------------
 
@@ -204,9 +205,9 @@ class Runtime:
                     window.history.pushState(None, "", args["hash"])
                     self.queue.append(Msg("route", args["hash"]))
             case "think":
-                self.tasks.add(asyncio.ensure_future(self.think(**args)))
+                self.spawn(self.think(**args))
             case "advise":
-                self.tasks.add(asyncio.ensure_future(self.advise(**args)))
+                self.spawn(self.advise(**args))
             case "reset":
                 store.reset()
             case "export":
@@ -224,7 +225,7 @@ class Runtime:
             case "download":
                 download(args["filename"], args["text"])
             case "later":
-                self.tasks.add(asyncio.ensure_future(self.later(args["seconds"], Msg(**args["msg"]))))
+                self.spawn(self.later(args["seconds"], Msg(**args["msg"])))
             case "notify":
                 self.queue.append(Msg("notify", args))
             case "download-aside":
@@ -236,24 +237,56 @@ class Runtime:
                 if self.model.settings.sound:
                     play_sound(args["name"])
 
+    def spawn(self, coroutine: Any) -> None:
+        """Run ``coroutine`` as a task, referenced until it ends."""
+        task = asyncio.ensure_future(coroutine)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
     async def ai(self) -> Any:
-        """The computer players' worker, started on first use (so the first screen is not delayed)."""
+        """The computer players' worker, started on first use (so the first screen is not delayed), and only once."""
         if self.worker is None:
-            self.worker = await create_named_worker("./py/worker.py", "ai", config="./pyscript.toml")
-        return self.worker
+            self.worker = asyncio.ensure_future(create_named_worker("./py/worker.py", "ai", config="./pyscript.toml"))
+        return await self.worker
+
+    def _record(self, game: str) -> str | None:
+        match = self.model.matches.get(game)
+        return None if match is None else json.dumps(match.to_json())
+
+    async def _ask(self, game: str, question: str, *args: str) -> str | None:
+        """The worker's answer to ``question`` about the game as it stands, or ``None`` if the game has moved on since.
+
+        The same question about the same position is asked once, however many
+        times it comes (a route change, a reload, a second click): the answer
+        goes to the first. Without a worker (an old browser, a failed start) the
+        answer is worked out here instead.
+        """
+        record = self._record(game)
+        key = (question, game, record or "", *args)
+        if record is None or key in self.asked:
+            return None
+        self.asked.add(key)
+        try:
+            try:
+                answer = await getattr(await self.ai(), question)(game, record, *args)
+            except Exception:  # noqa: BLE001 - no worker: answer here instead
+                window.console.warn(traceback.format_exc())
+                from etoile.ai import run  # noqa: PLC0415 - loads the games' AI only when needed
+
+                answer = getattr(run, question)(game, record, *args)
+        finally:
+            self.asked.discard(key)
+        return str(answer) if self._record(game) == record else None
 
     async def think(self, game: str, ply: int, level: str) -> None:
         """Ask the worker for the computer's move, then play it after a short pause."""
-        started = time.monotonic()
-        match_json = json.dumps(self.model.matches[game].to_json())
-        try:
-            action = str(await (await self.ai()).choose(game, match_json, level))
-        except Exception:  # noqa: BLE001 - no worker (old browser, failed start): think here instead
-            window.console.warn(traceback.format_exc())
-            from etoile.ai.run import choose  # noqa: PLC0415 - loads the game's AI only when needed
-
-            action = choose(game, match_json, level)
+        started, record = time.monotonic(), self._record(game)
+        action = await self._ask(game, "choose", level)
+        if action is None:
+            return
         await asyncio.sleep(max(0.0, COMPUTER_PACE[self.model.settings.speed] - (time.monotonic() - started)))
+        if self._record(game) != record:  # undone or replaced during the pause
+            return
         self.dispatch(Msg("computer-move", {"ply": ply, "action": json.loads(action)}, {"game": game}))
 
     async def later(self, seconds: float, msg: Msg) -> None:
@@ -262,15 +295,9 @@ class Runtime:
 
     async def advise(self, game: str, ply: int, request: str) -> None:
         """Ask the worker for the coach's answer; the table shows it if the game has not moved on."""
-        match_json = json.dumps(self.model.matches[game].to_json())
-        try:
-            answer = str(await (await self.ai()).advise(game, match_json, request))
-        except Exception:  # noqa: BLE001 - no worker: answer here instead
-            window.console.warn(traceback.format_exc())
-            from etoile.ai.run import advise  # noqa: PLC0415 - loads the game's AI only when needed
-
-            answer = advise(game, match_json, request)
-        self.dispatch(Msg(f"{game}:advice", {"ply": ply, "request": request, "result": json.loads(answer)}, {"game": game}))
+        answer = await self._ask(game, "advise", request)
+        if answer is not None:
+            self.dispatch(Msg(f"{game}:advice", {"ply": ply, "request": request, "result": json.loads(answer)}, {"game": game}))
 
     def focus(self, effect: Effect) -> None:
         selector = {
@@ -323,7 +350,7 @@ class Runtime:
         if control.type == "file":
             files = control.files
             if files.length:
-                self.tasks.add(asyncio.ensure_future(self._read_file(action, files.item(0))))
+                self.spawn(self._read_file(action, files.item(0)))
             control.value = ""
         elif control.type == "checkbox":
             self.dispatch(Msg(action, bool(control.checked), data))
@@ -398,5 +425,6 @@ def start() -> Runtime:
     runtime.bind()
     document.getElementById("loading").hidden = True
     document.documentElement.dataset.ready = "true"
-    runtime.tasks.add(asyncio.ensure_future(register_service_worker(runtime)))
+    runtime.dispatch(Msg("resume"))  # a computer whose turn it was when the page was left plays on
+    runtime.spawn(register_service_worker(runtime))
     return runtime
