@@ -43,9 +43,12 @@ def follow(model: Model, game: str | None) -> list[Effect]:
 def resume(model: Model) -> list[Effect]:
     """On showing a game's table (a route change, a reload, an import): let its computer play or its coach advise."""
     route = model.route
-    if route.screen != "game" or route.game not in model.matches:
+    match = model.matches.get(route.game) if route.screen == "game" and route.game else None
+    if match is None:
         return []
-    return [*computer_turn(model, route.game), *follow(model, route.game)]
+    # A computer seat will need the worker: start it now, while the person looks at the table, not at its first turn.
+    prepare = [Effect("prepare-ai")] if any(seat.computer for seat in match.seats) else []
+    return [*prepare, *computer_turn(model, route.game), *follow(model, route.game)]
 
 
 def with_match(model: Model, game: str, match: Match, local: Any = None, *, fresh: bool = False) -> tuple[Model, list[Effect]]:

@@ -78,20 +78,22 @@ def test_a_computer_to_move_is_asked_to_think_at_that_ply() -> None:
 def test_a_computer_to_move_plays_on_when_its_table_is_shown_again() -> None:
     """After a reload (the page sends "resume"), a return to the table, or an import, the computer is asked again."""
     model = started((SeatChoice(computer="easy"), SeatChoice("Bob")))
-    think = Effect("think", {"game": "pig", "ply": 0, "level": "easy"})
+    think = [Effect("prepare-ai"), Effect("think", {"game": "pig", "ply": 0, "level": "easy"})]
     elsewhere, effects = update(model, Msg("route", "#/settings"))
     assert effects == [Effect("focus-heading")]
     back, effects = update(elsewhere, Msg("route", "#/pig"))
-    assert effects == [Effect("focus-heading"), think]
-    assert update(back, Msg("resume"))[1] == [think]
+    assert effects == [Effect("focus-heading"), *think]
+    assert update(back, Msg("resume"))[1] == think
     assert update(elsewhere, Msg("resume"))[1] == []
     imported = {"settings": back.settings, "matches": back.matches, "count": 1}
-    assert update(back, Msg("imported", imported))[1] == [think]
+    assert update(back, Msg("imported", imported))[1] == think
 
 
-def test_a_person_to_move_is_not_resumed() -> None:
-    model = started()
-    assert update(model, Msg("resume"))[1] == []
+def test_the_worker_starts_when_a_table_with_a_computer_is_shown_and_not_without_one() -> None:
+    against, _ = update(started((SeatChoice("Ann"), SeatChoice(computer="easy"))), Msg("route", "#/pig"))
+    assert update(against, Msg("resume"))[1] == [Effect("prepare-ai")]
+    friends, _ = update(started(), Msg("route", "#/pig"))
+    assert update(friends, Msg("resume"))[1] == []
 
 
 def test_a_late_computer_move_for_an_older_position_is_ignored() -> None:

@@ -11,6 +11,7 @@ folded away: the page never shows a raw traceback.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 import traceback
@@ -208,6 +209,8 @@ class Runtime:
                 self.spawn(self.think(**args))
             case "advise":
                 self.spawn(self.advise(**args))
+            case "prepare-ai":
+                self.spawn(self.prepare_ai())
             case "reset":
                 store.reset()
             case "export":
@@ -248,6 +251,11 @@ class Runtime:
         if self.worker is None:
             self.worker = asyncio.ensure_future(create_named_worker("./py/worker.py", "ai", config="./pyscript.toml"))
         return await self.worker
+
+    async def prepare_ai(self) -> None:
+        """Start the worker ahead of its first question; a failure shows when a question falls back to this thread."""
+        with contextlib.suppress(Exception):
+            await self.ai()
 
     def _record(self, game: str) -> str | None:
         match = self.model.matches.get(game)
