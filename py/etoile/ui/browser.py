@@ -247,7 +247,7 @@ class Runtime:
         task.add_done_callback(self.tasks.discard)
 
     async def ai(self) -> Any:
-        """The computer players' worker, started on first use (so the first screen is not delayed), and only once."""
+        """The computer players' worker, started once, on first need (so the first screen is not delayed)."""
         if self.worker is None:
             self.worker = asyncio.ensure_future(create_named_worker("./py/worker.py", "ai", config="./pyscript.toml"))
         return await self.worker
