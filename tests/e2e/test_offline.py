@@ -2,11 +2,11 @@
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import open_app
+from tests.e2e.conftest import open_app, set_up
 from tests.e2e.support import t
 
 
-def test_the_app_starts_and_plays_offline_after_the_first_visit(page: Page, base_url: str) -> None:
+def test_the_app_starts_and_plays_against_the_computer_offline_after_the_first_visit(page: Page, base_url: str) -> None:
     failed: list[str] = []
     page.on("requestfailed", lambda request: failed.append(request.url))
     open_app(page, base_url)
@@ -41,5 +41,14 @@ def test_the_app_starts_and_plays_offline_after_the_first_visit(page: Page, base
     expect(page.locator("#main h1")).to_have_text("Rules of Chinese checkers")
     page.wait_for_selector("html[data-offline='ready']")
     expect(page.locator(".footer")).to_have_text(t("en", "footer.offline"))
+    # A game against the computer, whose worker loads offline too (no fallback to thinking on the page).
+    problems: list[str] = []
+    page.on("console", lambda message: problems.append(message.text) if message.type in ("warning", "error") else None)
+    set_up(page, base_url, "chinese-checkers", ["Ann", None])
+    page.locator(".spot[data-hole='3']").click()
+    page.locator(".spot[data-hole='16']").click()
+    expect(page.locator(".move-list summary")).to_have_text("Moves (2)")
+    expect(page.locator(".status")).to_have_text("Ann to play (red) Choose a piece to move.")
+    assert [text for text in problems if "Traceback" in text] == []
     # Chromium fetches the tab's icon outside service workers, so only that request may fail offline.
     assert [url for url in failed if not url.endswith("/icons/icon.svg")] == []
