@@ -11,6 +11,7 @@ of its values; ``<game>.level.<level>`` names a computer level.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -26,9 +27,16 @@ def token(value: JSON) -> str:
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
+    """A rule option: its values and default; ``players`` limits some values to some numbers of players."""
+
     id: str
     values: tuple[JSON, ...]
     default: JSON
+    players: Mapping[JSON, tuple[int, ...]] = field(default_factory=dict, hash=False)
+
+    def allows(self, value: JSON, players: int) -> bool:
+        """Whether ``value`` can be chosen for a game of ``players``."""
+        return players in self.players.get(value, (players,))
 
     def value_of(self, text: str) -> JSON:
         """The value whose :func:`token` is ``text``; ``KeyError`` if none."""
@@ -76,7 +84,9 @@ class Setup:
         count = max(self.spec.min_players, min(self.spec.max_players, count))
         best = self.spec.levels[-1] if self.spec.levels else None
         seats = self.seats[:count] + tuple(SeatChoice("", best) for _ in range(count - len(self.seats)))
-        return replace(self, seats=seats)
+        # An option value that does not fit the new number of players goes back to its default.
+        options = {o.id: self.options[o.id] if o.allows(self.options[o.id], count) else o.default for o in self.spec.options}
+        return replace(self, seats=seats, options=options)
 
     def with_seat(self, index: int, **changes: Any) -> Setup:
         if not 0 <= index < len(self.seats):
@@ -90,13 +100,15 @@ class Setup:
         return replace(self, seats=tuple(seats))
 
     def with_option(self, option_id: str, text: str) -> Setup:
-        """Set an option from its :func:`token`; an unknown option or value changes nothing."""
+        """Set an option from its :func:`token`; an unknown option or value, or one not for this many players, changes nothing."""
         option = self.spec.option(option_id)
         if option is None:
             return self
         try:
             value = option.value_of(text)
         except KeyError:
+            return self
+        if not option.allows(value, len(self.seats)):
             return self
         return replace(self, options={**self.options, option_id: value})
 

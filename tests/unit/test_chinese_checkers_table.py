@@ -124,10 +124,15 @@ def test_undo_and_redo_go_through_the_moves() -> None:
     assert model.matches[GAME].played == (g.Move((7, 16)),)
 
 
-def test_a_setup_that_does_not_exist_is_refused_with_a_message() -> None:
+def test_the_setup_offers_only_the_camps_that_exist_for_the_number_of_players() -> None:
     model = Model(route=Route("setup", GAME))
-    model, _ = send(model, "setup-players", "4")
+    model, _ = send(model, "setup-option", "3", option="camps")  # two players: three camps each exist
+    model, _ = send(model, "setup-players", "3")  # three players: only one or two camps; back to the default
+    assert model.setups[GAME].options["camps"] == 1
     model, _ = send(model, "setup-option", "3", option="camps")
-    model, effects = send(model, "setup-start", seed="1")
-    assert GAME not in model.matches and effects == []
-    assert [n.key for n in model.notices] == ["setup.invalid"]
+    assert model.setups[GAME].options["camps"] == 1
+    camps = view(model).find_all(lambda el: el.tag == "input" and el.attrs.get("data-option") == "camps")
+    assert {el.attrs["value"]: bool(el.attrs.get("disabled")) for el in camps} == {"1": False, "2": False, "3": True}
+    model, _ = send(model, "setup-option", "2", option="camps")
+    model, _ = send(model, "setup-start", seed="1")
+    assert model.matches[GAME].options == {"players": 3, "camps": 2, "long_jumps": False, "rank_all": False, "move_limit": None}

@@ -6,6 +6,8 @@ on them into ``Msg(action, value)``. Views are pure and run on CPython.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from etoile.i18n import Catalog, catalog, rules
 from etoile.match import Match
 from etoile.model import Model, Notice
@@ -253,6 +255,7 @@ def setup_screen(model: Model, t: Catalog) -> El:
                 token(setup.options[o.id]),
                 "setup-option",
                 data={**data, "data-option": o.id},
+                disabled={token(v) for v in o.values if not o.allows(v, len(setup.seats))},
             )
             for o in spec.options
         ],
@@ -384,8 +387,16 @@ def rules_page(model: Model, t: Catalog) -> El:
 
 
 def _choices(
-    name: str, legend: str, options: list[tuple[str, str]], current: str, action: str, *, data: dict | None = None
+    name: str,
+    legend: str,
+    options: list[tuple[str, str]],
+    current: str,
+    action: str,
+    *,
+    data: dict | None = None,
+    disabled: Collection[str] = (),
 ) -> El:
+    """Radio buttons, one per ``(value, label)``; those whose value is in ``disabled`` cannot be chosen."""
     return h(
         "fieldset",
         {"class": "choices"},
@@ -401,6 +412,7 @@ def _choices(
                         "name": name,
                         "value": value,
                         "checked": value == current,
+                        "disabled": value in disabled,
                         "data-action": action,
                         **(data or {}),
                     },

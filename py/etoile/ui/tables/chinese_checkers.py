@@ -27,7 +27,7 @@ SPEC = GameSpec(
     max_players=6,
     levels=("easy", "medium", "hard"),
     options=(
-        OptionSpec("camps", g.CAMPS, 1),
+        OptionSpec("camps", g.CAMPS, 1, players={c: tuple(p for p, c2 in g.SEATINGS if c2 == c) for c in g.CAMPS}),
         OptionSpec("long_jumps", (False, True), False),
         OptionSpec("rank_all", (False, True), False),
         OptionSpec("move_limit", g.MOVE_LIMITS, None),
