@@ -87,16 +87,16 @@ class Match:
     @property
     def person_to_move(self) -> int | None:
         """The seat to move when a person plays it; ``None`` once over, or on the computer's turn."""
-        seat = self.game.to_move(self.state)
-        if seat is None or (self.seats and self.seats[seat].computer is not None):
-            return None
-        return seat
+        return self._to_move(computer=False)
 
     @property
     def computer_to_move(self) -> int | None:
         """The seat to move when the computer plays it; ``None`` once over, or on a person's turn."""
+        return self._to_move(computer=True)
+
+    def _to_move(self, *, computer: bool) -> int | None:
         seat = self.game.to_move(self.state)
-        if seat is None or not self.seats or self.seats[seat].computer is None:
+        if seat is None or (bool(self.seats) and self.seats[seat].computer is not None) != computer:
             return None
         return seat
 

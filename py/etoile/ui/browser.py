@@ -261,15 +261,14 @@ class Runtime:
         match = self.model.matches.get(game)
         return None if match is None else json.dumps(match.to_json())
 
-    async def _ask(self, game: str, question: str, *args: str) -> str | None:
-        """The worker's answer to ``question`` about the game as it stands, or ``None`` if the game has moved on since.
+    async def _ask(self, game: str, record: str | None, question: str, *args: str) -> str | None:
+        """The worker's answer to ``question`` about ``record`` (the game now), or ``None`` if the game has moved on since.
 
         The same question about the same position is asked once, however many
         times it comes (a route change, a reload, a second click): the answer
         goes to the first. Without a worker (an old browser, a failed start) the
         answer is worked out here instead.
         """
-        record = self._record(game)
         key = (question, game, record or "", *args)
         if record is None or key in self.asked:
             return None
@@ -289,7 +288,7 @@ class Runtime:
     async def think(self, game: str, ply: int, level: str) -> None:
         """Ask the worker for the computer's move, then play it after a short pause."""
         started, record = time.monotonic(), self._record(game)
-        action = await self._ask(game, "choose", level)
+        action = await self._ask(game, record, "choose", level)
         if action is None:
             return
         await asyncio.sleep(max(0.0, COMPUTER_PACE[self.model.settings.speed] - (time.monotonic() - started)))
@@ -303,7 +302,7 @@ class Runtime:
 
     async def advise(self, game: str, ply: int, request: str) -> None:
         """Ask the worker for the coach's answer; the table shows it if the game has not moved on."""
-        answer = await self._ask(game, "advise", request)
+        answer = await self._ask(game, self._record(game), "advise", request)
         if answer is not None:
             self.dispatch(Msg(f"{game}:advice", {"ply": ply, "request": request, "result": json.loads(answer)}, {"game": game}))
 
