@@ -10,6 +10,4 @@ try:
     runtime = start()
 except Exception:  # noqa: BLE001 - the page must say something human, never a traceback
     window.console.error(traceback.format_exc())
-    document.getElementById("loading").hidden = True
-    document.getElementById("fatal").hidden = False
-    document.documentElement.dataset.ready = "failed"
+    document.documentElement.dataset.ready = "failed"  # boot.js shows the failure screen and its ways out

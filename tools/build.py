@@ -9,17 +9,21 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 import subprocess
+import sys
 import zipfile
+from html import escape
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-APP_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest", "py/main.py", "py/worker.py")
+APP_FILES = ("boot.js", "pyscript.toml", "manifest.webmanifest", "py/main.py", "py/worker.py")
 APP_DIRS = ("css", "img", "icons")
 RUNTIME = ("pyodide", "@pyscript/core")
+sys.path.insert(0, str(ROOT / "py"))
 
 
 def locked_version(package: str) -> str:
@@ -49,6 +53,31 @@ def zip_package(source: Path, target: Path) -> None:
                 info = zipfile.ZipInfo(str(path.relative_to(source.parent)), date_time=(2020, 1, 1, 0, 0, 0))
                 info.compress_type = zipfile.ZIP_DEFLATED
                 archive.writestr(info, path.read_bytes())
+
+
+LOCALISED = re.compile(r'<(?P<tag>\w+)(?P<attrs>[^>]*) data-i18n="(?P<key>[\w.]+)"></(?P=tag)>')
+
+
+def localise_page(html: str) -> str:
+    """Fill each ``<tag data-i18n="key"></tag>`` with one copy per language (``lang``; all but English ``hidden``).
+
+    These are the texts shown before Python runs (loading, failure); ``boot.js``
+    shows the copies in the player's language.
+
+    >>> localise_page('<p data-i18n="loading.title"></p>').count("<p lang=")
+    3
+    """
+    from etoile.i18n import LANGUAGES, strings  # noqa: PLC0415 - the app's package, on the path once built
+
+    def expand(found: re.Match[str]) -> str:
+        tag, attrs, key = found["tag"], found["attrs"], found["key"]
+        copies = []
+        for lang in LANGUAGES:
+            hidden = "" if lang == LANGUAGES[0] else " hidden"
+            copies.append(f'<{tag}{attrs} lang="{lang}" data-i18n="{key}"{hidden}>{escape(strings(lang)[key])}</{tag}>')
+        return "".join(copies)
+
+    return LOCALISED.sub(expand, html)
 
 
 def copy(source: Path, target: Path) -> None:
@@ -81,6 +110,7 @@ def build(site: Path = SITE) -> str:
         shutil.rmtree(site)
     for name in APP_FILES:
         copy(ROOT / name, site / name)
+    (site / "index.html").write_text(localise_page((ROOT / "index.html").read_text(encoding="utf-8")), encoding="utf-8")
     for folder in APP_DIRS:
         shutil.copytree(ROOT / folder, site / folder)
     zip_package(ROOT / "py" / "etoile", site / "py" / "etoile.zip")

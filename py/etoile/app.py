@@ -28,13 +28,14 @@ def record_terms(record: str) -> dict[str, str]:
 
 
 def with_problems(model: Model, problems: list[Problem]) -> Model:
-    """Turn storage problems into notices."""
+    """Turn storage problems into notices (``storage.<kind>``, or ``storage.<kind>_in_place`` for a value that stayed put)."""
     for problem in problems:
         fields = {"terms": record_terms(problem.record), "details": problem.detail}
         if problem.kind == "full":
             model = model.notify("storage.full", "warning", **fields)
         else:
-            model = model.notify(f"storage.{problem.kind}", "warning", aside_key=problem.aside_key, **fields)
+            key = f"storage.{problem.kind}" + ("_in_place" if problem.in_place else "")
+            model = model.notify(key, "warning", aside_key=problem.aside_key, **fields)
     return model
 
 
@@ -73,7 +74,10 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
         case "reset-ask":
             return replace(model, dialog="reset"), [Effect("focus-dialog")]
         case "dialog-cancel":
-            return replace(model, dialog=None), [Effect("focus", {"selector": "[data-action=reset-ask]"})]
+            back = "[data-action=reset-ask]"
+            if model.dialog == "discard":
+                back = f'[data-action=discard-ask][data-value="{model.discarding}"]'
+            return replace(model, dialog=None, discarding=None), [Effect("focus", {"selector": back})]
         case "reset-confirm":
             fresh = Model(route=model.route, browser_language=model.browser_language, offline_ready=model.offline_ready)
             return fresh.notify("reset.done"), [Effect("reset")]
@@ -81,6 +85,9 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
             return model, [Effect("export")]
         case "import-file":
             return model, [Effect("import", {"text": value})]
+        case "file-refused":
+            terms = {"reason": "import.why." + value["reason"]}
+            return model.notify("import.refused", "warning", terms=terms), []
         case "imported":
             model = replace(model, settings=value["settings"], matches=dict(value["matches"]), tables={})
             return model.notify("import.done", params={"count": value["count"]}), play.resume(model)
@@ -93,9 +100,16 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
             return with_problems(model, value), []
         case "download-aside":
             return model, [Effect("download-aside", {"key": value})]
-        case "discard-aside":
+        case "discard-ask" if value:
+            return replace(model, dialog="discard", discarding=str(value)), [Effect("focus-dialog")]
+        case "discard-confirm" if model.discarding:
+            key = model.discarding
+            kept = tuple(n for n in model.notices if n.aside_key != key)
+            model = replace(model, notices=kept, dialog=None, discarding=None)
+            return model, [Effect("discard-aside", {"key": key}), Effect("focus", {"selector": "#main"})]
+        case "aside-gone":
             kept = tuple(n for n in model.notices if n.aside_key != value)
-            return replace(model, notices=kept), [Effect("discard-aside", {"key": value})]
+            return replace(model, notices=kept).notify("storage.gone", "warning"), []
         case "dismiss":
             kept = tuple(n for n in model.notices if str(n.id) != str(value))
             return replace(model, notices=kept), []

@@ -3,13 +3,16 @@
 A :class:`Match` is the one thing the app saves for a game. Its JSON form is
 the options, the seed and the list of actions, so loading a save replays every
 action through the rules: a tampered or foreign save cannot produce a state the
-rules would not reach. The intermediate states are kept in memory, which makes
-undo, redo and replay immediate.
+rules would not reach. Loading checks, before replaying anything, that the
+options are the game's, that there is one seat per player, that every computer
+seat plays one of the game's levels and that the record is no longer than a
+game can be; replaying is linear in the record's length. The intermediate
+states are kept in memory, which makes undo, redo and replay immediate.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,9 +45,10 @@ class Seat:
 
     @classmethod
     def from_json(cls, data: JSON) -> Seat:
-        if not isinstance(data, dict) or set(data) != {"name", "computer"}:
-            raise ValueError("a seat must be an object with 'name' and 'computer'")
-        return cls(data["name"], data["computer"])
+        """The seat of :meth:`to_json`'s output (other fields are dropped); ``ValueError`` if it is not one."""
+        if not isinstance(data, dict) or "name" not in data:
+            raise ValueError("a seat must be an object with a 'name'")
+        return cls(data["name"], data.get("computer"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,10 +70,17 @@ class Match:
 
     @classmethod
     def new(cls, game: Game, options: Mapping[str, JSON], seed: int, seats: tuple[Seat, ...] = ()) -> Match:
-        """A match before its first action; ``seats``, if given, name one player per seat."""
+        """A match before its first action; ``seats``, if given, name one player per seat.
+
+        ``ValueError`` if the options are not the game's, or the seats do not fit them.
+        """
+        start = game.start(options, seed)
         if seats and len(seats) != options.get("players"):
             raise ValueError(f"{len(seats)} seats for {options.get('players')} players")
-        return cls(game, dict(options), seed, (), (game.start(options, seed),), 0, tuple(seats))
+        for seat in seats:
+            if seat.computer is not None and seat.computer not in game.LEVELS:
+                raise ValueError(f"no computer level {seat.computer!r} in {game.ID}: the levels are {', '.join(game.LEVELS)}")
+        return cls(game, dict(options), seed, (), (start,), 0, tuple(seats))
 
     @property
     def state(self) -> Any:
@@ -110,16 +121,18 @@ class Match:
 
     def play(self, action: Any) -> Match:
         """Apply ``action`` at the cursor; undone actions are dropped."""
-        state = self.game.apply(self.state, action)
-        return Match(
-            self.game,
-            self.options,
-            self.seed,
-            (*self.played, action),
-            (*self.states[: self.cursor + 1], state),
-            self.cursor + 1,
-            self.seats,
-        )
+        return self.play_all((action,))
+
+    def play_all(self, actions: Iterable[Any]) -> Match:
+        """Apply ``actions`` in order at the cursor (undone actions are dropped), in time linear in their number.
+
+        Raises :class:`~etoile.games.IllegalAction` at the first action the rules refuse.
+        """
+        played, states = list(self.played), list(self.states[: self.cursor + 1])
+        for action in actions:
+            states.append(self.game.apply(states[-1], action))
+            played.append(action)
+        return Match(self.game, self.options, self.seed, tuple(played), tuple(states), len(played), self.seats)
 
     def undo(self, count: int = 1) -> Match:
         if not 0 <= count <= self.cursor:
@@ -175,8 +188,13 @@ class Match:
             raise InvalidMatch("seats must be a list")
         try:
             match = cls.new(game, options, seed, tuple(Seat.from_json(seat) for seat in seats))
-            for raw in actions:
-                match = match.play(game.action_from_json(raw))
+        except (ValueError, TypeError, KeyError) as error:
+            raise InvalidMatch(f"not a {game.ID} game this version offers: {error}") from error
+        most = game.max_actions(options)
+        if len(actions) > most:
+            raise InvalidMatch(f"{len(actions)} actions: more than a {game.ID} game can have ({most})")
+        try:
+            match = match.play_all(game.action_from_json(raw) for raw in actions)
         except (ValueError, TypeError, KeyError) as error:
             raise InvalidMatch(f"the saved actions do not replay: {error}") from error
         return match._at(cursor)

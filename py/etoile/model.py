@@ -63,6 +63,9 @@ class Model:
     tables: Mapping[str, Any] = field(default_factory=dict)
     notices: tuple[Notice, ...] = ()
     dialog: str | None = None
+    """The confirmation dialog open: ``"reset"`` (delete all data) or ``"discard"`` (one value set aside)."""
+    discarding: str | None = None
+    """The storage key of the value the ``"discard"`` dialog is about."""
     offline_ready: bool = False
     next_notice: int = 1
 

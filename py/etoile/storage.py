@@ -1,15 +1,22 @@
 """The one owner of saved data (the browser's localStorage, or any key-value backend).
 
 Every record is stored as ``{"schema": SCHEMA, "data": ...}`` under a key that
-starts with :data:`PREFIX`, and every value is validated when it is read:
+starts with :data:`PREFIX`. Whatever a key holds, reading it never fails and
+never hangs: the text is bounded in size and nesting before it is parsed
+(:mod:`etoile.safe_json`), then validated against the slot it sits in (a 421
+game in the 421 slot, replayed under the rules, see :class:`etoile.match.Match`).
 
-* a value that is not JSON, has the wrong shape, or comes from a newer schema is
-  *set aside*: copied unchanged under :data:`ASIDE_PREFIX` (so the player can
-  download it), removed from its slot, and reported as a :class:`Problem`;
-* a write that does not fit (quota exceeded) is reported, and the caller keeps
-  its value in memory;
-* one action is one ``set`` of one key, so a reload at any moment finds either
-  the previous or the next complete record.
+* A value that fails is *set aside*: copied unchanged under
+  :data:`ASIDE_PREFIX` (so the player can download it), removed from its slot,
+  and reported as a :class:`Problem`. When there is no room for the copy, it
+  stays where it is (the problem says so, and the slot is not written over
+  until the player downloads or discards it).
+* A write that does not fit (quota exceeded) is reported, and the caller keeps
+  its value in memory.
+* A write never leaves a half-written record: the new text goes first to a
+  *pending* key, then to its slot, then the pending key is removed. A write
+  interrupted at any point leaves the previous record, or the next one
+  complete in the pending key, which the next read finishes moving into place.
 
 The module never imports ``js``: the page passes a backend that wraps
 ``window.localStorage`` (see :mod:`etoile.ui.browser`).
@@ -22,6 +29,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from etoile import safe_json
 from etoile.games import REGISTRY, Game
 from etoile.match import InvalidMatch, Match
 from etoile.settings import Settings
@@ -29,9 +37,14 @@ from etoile.settings import Settings
 SCHEMA = 1
 PREFIX = "etoile:"
 ASIDE_PREFIX = "etoile-aside:"
+PENDING_PREFIX = "etoile-pending:"
 SETTINGS = "settings"
 MATCH = "match:"
 EXPORT_KIND = "etoile-export"
+MAX_RECORD_CHARS = safe_json.MAX_CHARS
+"""The longest stored record read (1,000,000 characters); a longer one is set aside unread."""
+MAX_IMPORT_CHARS = 4 * safe_json.MAX_CHARS
+"""The longest import file read: room for every record at its longest."""
 
 
 class StorageFull(Exception):
@@ -78,21 +91,28 @@ class Problem:
     """Something the player must be told about their saved data.
 
     ``kind`` is ``"unreadable"`` (set aside, see ``aside_key``), ``"newer"``
-    (written by a newer version, set aside too), ``"full"`` (a write did not
-    fit) or ``"import"`` (an import file was refused).
+    (written by a newer version, set aside too) or ``"full"`` (a write did not
+    fit). ``in_place`` says that a value could not be set aside for want of
+    room: ``aside_key`` is then its own key, where it stays.
     """
 
     kind: str
     record: str
     detail: str = ""
     aside_key: str | None = None
+    in_place: bool = False
+
+
+class Newer(ValueError):
+    """A record written by a newer version of Étoile."""
 
 
 class ImportRefused(ValueError):
     """An import file that does not validate; nothing was changed.
 
     ``reason`` names the message shown to the player (``"not_json"``,
-    ``"not_export"``, ``"schema"``, ``"bad_record"``, ``"full"``); ``record``
+    ``"too_large"``, ``"too_deep"``, ``"not_export"``, ``"schema"``,
+    ``"bad_record"``, ``"full"``); ``record``
     is the record at fault, if any; ``str(error)`` is the technical detail.
     """
 
@@ -102,15 +122,21 @@ class ImportRefused(ValueError):
         self.record = record
 
 
-def _decode_settings(data: Any, games: Mapping[str, Game]) -> Settings:
+def _decode_settings(record: str, data: Any, games: Mapping[str, Game]) -> Settings:
     return Settings.from_json(data)
 
 
-def _decode_match(data: Any, games: Mapping[str, Game]) -> Match:
-    return Match.from_json(data, games)
+def _decode_match(record: str, data: Any, games: Mapping[str, Game]) -> Match:
+    slot = record.removeprefix(MATCH)
+    if slot not in games:
+        raise InvalidMatch(f"no game {slot!r} in this version")
+    if not isinstance(data, dict) or data.get("game") != slot:
+        claimed = data.get("game") if isinstance(data, dict) else None
+        raise InvalidMatch(f"the {slot} slot holds a record of {claimed!r}, not a {slot} game")
+    return Match.from_json(data, {slot: games[slot]})
 
 
-def _decoder(record: str) -> Callable[[Any, Mapping[str, Game]], Any] | None:
+def _decoder(record: str) -> Callable[[str, Any, Mapping[str, Game]], Any] | None:
     if record == SETTINGS:
         return _decode_settings
     if record.startswith(MATCH):
@@ -118,46 +144,82 @@ def _decoder(record: str) -> Callable[[Any, Mapping[str, Game]], Any] | None:
     return None
 
 
+def decode(record: str, text: str, games: Mapping[str, Game] = REGISTRY) -> Any:
+    """The value of a stored record's text; ``Newer`` or another ``ValueError`` (or worse) if it is not one."""
+    envelope = safe_json.loads(text, max_chars=MAX_RECORD_CHARS)
+    if not isinstance(envelope, dict) or "schema" not in envelope or "data" not in envelope:
+        raise ValueError("not an Étoile record")
+    schema = envelope["schema"]
+    if schema != SCHEMA:
+        if isinstance(schema, int) and not isinstance(schema, bool) and schema > SCHEMA:
+            raise Newer(f"schema {schema}")
+        raise ValueError(f"unknown schema {schema!r}")
+    decoder = _decoder(record)
+    if decoder is None:
+        raise ValueError(f"unknown record {record!r}")
+    return decoder(record, envelope["data"], games)
+
+
+def _encode(value: Any) -> str:
+    return json.dumps({"schema": SCHEMA, "data": value.to_json()}, ensure_ascii=False, separators=(",", ":"))
+
+
 @dataclass
 class Store:
-    """Reads and writes the app's records through a :class:`Backend`."""
+    """Reads and writes the app's records through a :class:`Backend`.
+
+    ``stuck`` holds the records whose unreadable value could not be set aside:
+    their slot keeps it, and is not written until the value is discarded.
+    """
 
     backend: Backend
     games: Mapping[str, Game] = field(default_factory=lambda: REGISTRY)
     problems: list[Problem] = field(default_factory=list)
+    stuck: set[str] = field(default_factory=set)
 
     # -- reading -----------------------------------------------------------
 
     def _read(self, record: str) -> Any | None:
+        self._finish_write(record)
         raw = self.backend.get(PREFIX + record)
         if raw is None:
             return None
-        decode = _decoder(record)
         try:
-            envelope = json.loads(raw)
-            if not isinstance(envelope, dict) or "schema" not in envelope or "data" not in envelope:
-                raise ValueError("not an Étoile record")
-            if envelope["schema"] != SCHEMA:
-                if isinstance(envelope["schema"], int) and envelope["schema"] > SCHEMA:
-                    self._set_aside(record, raw, "newer", f"schema {envelope['schema']}")
-                    return None
-                raise ValueError(f"unknown schema {envelope['schema']!r}")
-            if decode is None:
-                raise ValueError("unknown record")
-            return decode(envelope["data"], self.games)
-        except (ValueError, TypeError, KeyError, InvalidMatch) as error:
-            self._set_aside(record, raw, "unreadable", str(error))
-            return None
+            return decode(record, raw, self.games)
+        except Newer as error:
+            self._set_aside(record, raw, "newer", str(error))
+        except Exception as error:  # noqa: BLE001 - whatever a key holds, the app starts and the value is kept
+            self._set_aside(record, raw, "unreadable", f"{type(error).__name__}: {error}"[:2000])
+        return None
+
+    def _finish_write(self, record: str) -> None:
+        """Complete a write that was interrupted after its pending copy was written, or drop a torn pending copy."""
+        text = self.backend.get(PENDING_PREFIX + record)
+        if text is None:
+            return
+        try:
+            decode(record, text, self.games)
+        except Exception:  # noqa: BLE001 - a torn pending copy: the slot still holds the previous record
+            self.backend.remove(PENDING_PREFIX + record)
+            return
+        try:
+            self.backend.set(PREFIX + record, text)
+        except StorageFull:
+            return  # no room to finish now: the slot keeps the previous record, the pending copy waits
+        self.backend.remove(PENDING_PREFIX + record)
 
     def _set_aside(self, record: str, raw: str, kind: str, detail: str) -> None:
         aside = self._free_aside_key(record)
         try:
             self.backend.set(aside, raw)
         except StorageFull:
-            # No room for the copy: leave the original where it is, untouched.
-            self.problems.append(Problem(kind, record, detail, PREFIX + record))
+            # No room for the copy: the original stays where it is, untouched, and its slot is not written over.
+            self.backend.remove(aside)
+            self.stuck.add(record)
+            self.problems.append(Problem(kind, record, detail, PREFIX + record, in_place=True))
             return
         self.backend.remove(PREFIX + record)
+        self.stuck.discard(record)
         self.problems.append(Problem(kind, record, detail, aside))
 
     def _free_aside_key(self, record: str) -> str:
@@ -181,15 +243,35 @@ class Store:
         return {game_id: match for game_id, match in found.items() if match is not None}
 
     def set_aside(self) -> dict[str, str]:
-        """Every value set aside so far, by key, exactly as it was stored."""
-        return {key: self.backend.get(key) or "" for key in sorted(self.backend.keys()) if key.startswith(ASIDE_PREFIX)}
+        """Every value set aside so far, by key, exactly as it was stored (those stuck in place included)."""
+        keys = [key for key in sorted(self.backend.keys()) if self._kept_aside(key)]
+        return {key: self.backend.get(key) or "" for key in keys}
+
+    def _kept_aside(self, key: str) -> bool:
+        return key.startswith(ASIDE_PREFIX) or (key.startswith(PREFIX) and key.removeprefix(PREFIX) in self.stuck)
+
+    def aside(self, key: str) -> str | None:
+        """The text of one value set aside (or stuck in place), exactly as it was stored; ``None`` if there is none."""
+        return self.backend.get(key) if self._kept_aside(key) else None
 
     # -- writing -----------------------------------------------------------
 
-    def _write(self, record: str, data: Any) -> bool:
-        text = json.dumps({"schema": SCHEMA, "data": data}, ensure_ascii=False, separators=(",", ":"))
+    def _put(self, record: str, text: str) -> None:
+        """Write ``text`` as ``record``, never leaving it half written; :class:`StorageFull` if it does not fit."""
+        pending = PENDING_PREFIX + record
         try:
+            self.backend.set(pending, text)
             self.backend.set(PREFIX + record, text)
+        finally:
+            self.backend.remove(pending)
+
+    def _write(self, record: str, value: Any) -> bool:
+        if record in self.stuck:
+            # Writing would destroy the unreadable value that could not be set aside: keep the new one in memory.
+            self.problems.append(Problem("full", record, "unreadable saved data that could not be set aside holds the slot"))
+            return False
+        try:
+            self._put(record, _encode(value))
         except StorageFull:
             self.problems.append(Problem("full", record))
             return False
@@ -197,24 +279,30 @@ class Store:
 
     def save_settings(self, settings: Settings) -> bool:
         """Save; ``False`` (and a ``"full"`` problem) when storage is full."""
-        return self._write(SETTINGS, settings.to_json())
+        return self._write(SETTINGS, settings)
 
     def save_match(self, match: Match) -> bool:
-        return self._write(MATCH + match.game.ID, match.to_json())
+        return self._write(MATCH + match.game.ID, match)
 
     def delete_match(self, game_id: str) -> None:
-        self.backend.remove(PREFIX + MATCH + game_id)
+        if MATCH + game_id not in self.stuck:
+            self.backend.remove(PREFIX + MATCH + game_id)
 
-    def discard(self, aside_key: str) -> None:
-        """Delete one value that was set aside (after the player downloaded or dismissed it)."""
-        if aside_key.startswith(ASIDE_PREFIX):
-            self.backend.remove(aside_key)
+    def discard(self, aside_key: str) -> str | None:
+        """Delete one value set aside (or stuck in place), after the player asked to; return its record, if any."""
+        if not self._kept_aside(aside_key):
+            return None
+        self.backend.remove(aside_key)
+        record = aside_key.removeprefix(PREFIX) if aside_key.startswith(PREFIX) else None
+        self.stuck.discard(record or "")
+        return record
 
     def reset(self) -> None:
         """Delete every Étoile value, including those set aside."""
         for key in self.backend.keys():  # noqa: SIM118 - a Backend, not a dict
-            if key.startswith((PREFIX, ASIDE_PREFIX)):
+            if key.startswith((PREFIX, ASIDE_PREFIX, PENDING_PREFIX)):
                 self.backend.remove(key)
+        self.stuck.clear()
 
     # -- export and import -------------------------------------------------
 
@@ -239,26 +327,42 @@ class Store:
 
         Raises :class:`ImportRefused`, changing nothing, if the file is not an
         Étoile export, if any record does not validate, or if it does not fit.
+        Records this version does not know are left out.
         """
         decoded = _validate_export(text, self.games)
-        before = {PREFIX + record: self.backend.get(PREFIX + record) for record in decoded}
+        if any(record in self.stuck for record in decoded):
+            raise ImportRefused("full", "unreadable saved data that could not be set aside holds a slot")
+        before = {record: self.backend.get(PREFIX + record) for record in decoded}
         try:
             for record, value in decoded.items():
-                self.backend.set(
-                    PREFIX + record,
-                    json.dumps({"schema": SCHEMA, "data": value.to_json()}, ensure_ascii=False, separators=(",", ":")),
-                )
+                self._put(record, _encode(value))
         except StorageFull as error:
-            _restore(self.backend, before.items())
+            _restore(self.backend, ((PREFIX + record, value) for record, value in before.items()))
             raise ImportRefused("full") from error
         return len(decoded)
 
 
+def import_match(text: str, game_id: str, games: Mapping[str, Game] = REGISTRY) -> Match:
+    """One game of ``game_id`` from the text of a file its table exported (:meth:`Match.to_json`).
+
+    Raises :class:`ImportRefused` if the text is too long or too deep to read,
+    is not JSON, or is not a game of ``game_id`` that replays under the rules.
+    """
+    try:
+        data = safe_json.loads(text, max_chars=MAX_RECORD_CHARS)
+    except safe_json.Unreadable as error:
+        raise ImportRefused(error.reason, str(error)) from error
+    try:
+        return _decode_match(MATCH + game_id, data, games)
+    except Exception as error:
+        raise ImportRefused("bad_record", f"{type(error).__name__}: {error}"[:2000], MATCH + game_id) from error
+
+
 def _validate_export(text: str, games: Mapping[str, Game]) -> dict[str, Any]:
     try:
-        document = json.loads(text)
-    except ValueError as error:
-        raise ImportRefused("not_json", str(error)) from error
+        document = safe_json.loads(text, max_chars=MAX_IMPORT_CHARS)
+    except safe_json.Unreadable as error:
+        raise ImportRefused(error.reason, str(error)) from error
     if not isinstance(document, dict) or document.get("kind") != EXPORT_KIND:
         raise ImportRefused("not_export")
     if document.get("schema") != SCHEMA:
@@ -267,14 +371,16 @@ def _validate_export(text: str, games: Mapping[str, Game]) -> dict[str, Any]:
     if not isinstance(records, dict):
         raise ImportRefused("not_export", "no records")
     decoded = {}
+    if records and not any(_decoder(record) for record in records):
+        raise ImportRefused("schema", f"no record this version knows: {', '.join(sorted(records))[:200]}")
     for record, data in records.items():
-        decode = _decoder(record)
-        if decode is None:
-            raise ImportRefused("bad_record", "unknown record", record)
+        decoder = _decoder(record)
+        if decoder is None:
+            continue  # a record of another version: left out, not carried
         try:
-            decoded[record] = decode(data, games)
-        except (ValueError, TypeError, KeyError, InvalidMatch) as error:
-            raise ImportRefused("bad_record", str(error), record) from error
+            decoded[record] = decoder(record, data, games)
+        except Exception as error:
+            raise ImportRefused("bad_record", f"{type(error).__name__}: {error}"[:2000], record) from error
     return decoded
 
 

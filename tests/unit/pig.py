@@ -15,6 +15,8 @@ from etoile.rng import Dice
 
 ID = "pig"
 ACTIONS = ("roll", "hold")
+LEVELS = ("easy", "expert")
+MAX_ACTIONS = 50_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +37,10 @@ def start(options: Mapping[str, JSON], seed: int) -> State:
     if not isinstance(target, int) or target < 1:
         raise ValueError("target must be a positive int")
     return State((0,) * players, 0, 0, Dice(seed), None, target)
+
+
+def max_actions(options: Mapping[str, JSON]) -> int:
+    return MAX_ACTIONS
 
 
 def result(state: State) -> Outcome | None:

@@ -99,12 +99,22 @@ def test_a_refused_import_says_why_and_a_good_one_how_many() -> None:
     assert model.settings.theme == "dark" and model.matches == {"pig": match}
 
 
-def test_notices_are_dismissed_one_by_one_and_discarding_an_aside_value_deletes_it() -> None:
-    model = Model().notify("reset.done").notify("storage.unreadable", aside_key="etoile-aside:settings:1")
+def test_notices_are_dismissed_one_by_one_and_discarding_an_aside_value_asks_first_then_deletes_it() -> None:
+    key = "etoile-aside:settings:1"
+    model = Model().notify("reset.done").notify("storage.unreadable", aside_key=key)
     model, _ = run(model, Msg("dismiss", "1"))
     assert [n.id for n in model.notices] == [2]
-    model, effects = run(model, Msg("discard-aside", "etoile-aside:settings:1"))
-    assert model.notices == () and effects == [Effect("discard-aside", {"key": "etoile-aside:settings:1"})]
+    model, effects = run(model, Msg("discard-ask", key))
+    assert (model.dialog, model.discarding, effects) == ("discard", key, [Effect("focus-dialog")])
+    [dialog] = view(model).find_all(lambda el: el.attrs.get("role") == "alertdialog")
+    t = catalog("en")
+    assert dialog.text().startswith(t("discard.title") + t("discard.text"))
+    kept, effects = run(model, Msg("dialog-cancel"))
+    assert kept.dialog is None and len(kept.notices) == 1
+    assert effects == [Effect("focus", {"selector": f'[data-action=discard-ask][data-value="{key}"]'})]
+    model, effects = run(model, Msg("discard-confirm"))
+    assert model.notices == () and model.dialog is None
+    assert effects == [Effect("discard-aside", {"key": key}), Effect("focus", {"selector": "#main"})]
 
 
 def test_an_error_is_a_friendly_notice_with_the_details_folded_away() -> None:

@@ -11,6 +11,7 @@ import pytest
 from etoile.i18n import Catalog, catalog, pick_language, plural_form, rules, string_files, strings
 from etoile.routes import GAMES, NAMESPACES
 from etoile.settings import LANGUAGES
+from tools.build import localise_page
 
 ROOT = Path(__file__).resolve().parents[2]
 PLURAL_FORMS = {"en": {"one", "other"}, "fr": {"one", "other"}, "ru": {"one", "few", "many"}}
@@ -156,7 +157,7 @@ def test_the_421_rules_page_lists_all_sixteen_named_hands_in_order() -> None:
 
 
 class LoadingText(HTMLParser):
-    """Collects the ``<p lang=.. data-i18n=..>`` texts of index.html's loading screen."""
+    """Collects the ``<tag lang=.. data-i18n=..>`` texts of the served index.html (its loading and failure screens)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -165,7 +166,7 @@ class LoadingText(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         found = dict(attrs)
-        if tag == "p" and "data-i18n" in found:
+        if "data-i18n" in found:
             self._open = (found["lang"] or "", found["data-i18n"] or "")
 
     def handle_data(self, data: str) -> None:
@@ -176,10 +177,10 @@ class LoadingText(HTMLParser):
         self._open = None
 
 
-def test_the_loading_screen_says_the_locale_texts_in_every_language() -> None:
+def test_the_loading_and_failure_screens_say_the_locale_texts_in_every_language() -> None:
+    source = (ROOT / "index.html").read_text(encoding="utf-8")
+    keys = re.findall(r'data-i18n="([\w.]+)"', source)
+    assert {"loading.title", "loading.detail", "boot.failed", "boot.download", "boot.clear", "boot.clear_confirm"} <= set(keys)
     parser = LoadingText()
-    parser.feed((ROOT / "index.html").read_text(encoding="utf-8"))
-    expected = {
-        (lang, key): strings(lang)[key] for lang in LANGUAGES for key in ("loading.title", "loading.detail", "boot.failed")
-    }
-    assert parser.texts == expected
+    parser.feed(localise_page(source))
+    assert parser.texts == {(lang, key): strings(lang)[key] for lang in LANGUAGES for key in keys}

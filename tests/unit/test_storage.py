@@ -6,7 +6,7 @@ import pytest
 
 from etoile.match import Match
 from etoile.settings import Settings
-from etoile.storage import ASIDE_PREFIX, PREFIX, ImportRefused, MemoryBackend, Problem, Store
+from etoile.storage import ASIDE_PREFIX, PREFIX, ImportRefused, MemoryBackend, Problem, Store, import_match
 from tests.unit import pig
 
 
@@ -38,7 +38,11 @@ def test_settings_round_trip(games: dict) -> None:
         "{not json",
         '{"schema": 1, "data": {"language": "de"}}',
         '{"schema": 1, "data": {"theme": "pink"}}',
-        '{"schema": 1, "data": {"colour": "red"}}',
+        '{"schema": 1, "data": {"sound": "loud"}}',
+        "[" * 20_000 + "]" * 20_000,
+        '{"schema": 1, "data": ' + "[" * 40 + "]" * 40 + "}",
+        '{"schema": 1, "data": {"name": "' + "x" * 1_000_000 + '"}}',
+        "\udcff\x00\x01 binary",
         '{"schema": 1, "data": {"name": "<b>\\u0000</b>"}}',
         '{"schema": 1}',
         '"just a string"',
@@ -71,11 +75,112 @@ def test_set_aside_values_never_overwrite_each_other(games: dict) -> None:
     assert store.set_aside() == {"etoile-aside:settings:1": "bad 1", "etoile-aside:settings:2": "bad 2"}
 
 
+def test_fields_this_version_does_not_know_are_dropped_not_carried(games: dict) -> None:
+    store = store_with({"etoile:settings": envelope({"theme": "dark", "colour": "red"})}, games)
+    assert store.settings() == Settings(theme="dark")
+    assert store.problems == []
+    data = Match.new(pig, {"players": 2}, seed=1).to_json() | {"comment": "hi"}
+    data["seats"] = [{"name": "Zoé", "computer": None, "avatar": "🐷"}] * 2
+    store.backend.set("etoile:match:pig", envelope(data))
+    assert "comment" not in store.match("pig").to_json()
+    assert store.match("pig").seats[0].to_json() == {"name": "Zoé", "computer": None}
+
+
 def test_a_value_is_left_in_place_when_there_is_no_room_to_set_it_aside(games: dict) -> None:
     store = store_with({"etoile:settings": "bad"}, games, quota=20)
     assert store.settings() == Settings()
     assert store.backend.get("etoile:settings") == "bad"
-    assert store.problems == [Problem("unreadable", "settings", store.problems[0].detail, "etoile:settings")]
+    assert store.problems == [Problem("unreadable", "settings", store.problems[0].detail, "etoile:settings", in_place=True)]
+    # Downloading gives the value itself, never an empty file.
+    assert store.aside("etoile:settings") == "bad"
+    assert store.set_aside() == {"etoile:settings": "bad"}
+    # Its slot is not written over while it is there: the new settings stay in memory.
+    store.backend.quota = None
+    assert not store.save_settings(Settings(theme="dark"))
+    assert store.backend.get("etoile:settings") == "bad"
+    assert store.problems[-1].kind == "full"
+    # Discarding it really discards it, and frees the slot.
+    assert store.discard("etoile:settings") == "settings"
+    assert store.backend.items == {}
+    assert store.save_settings(Settings(theme="dark"))
+    assert store.settings() == Settings(theme="dark")
+
+
+def test_an_import_never_writes_over_a_value_left_in_place(games: dict) -> None:
+    store = store_with({"etoile:settings": "bad"}, games, quota=20)
+    store.settings()
+    store.backend.quota = None
+    document = {"kind": "etoile-export", "schema": 1, "records": {"settings": {"theme": "light"}}}
+    with pytest.raises(ImportRefused) as refused:
+        store.import_all(json.dumps(document))
+    assert refused.value.reason == "full"
+    assert store.backend.items == {"etoile:settings": "bad"}
+
+
+class Crash(Exception):
+    """The page died in the middle of a write."""
+
+
+class CrashingBackend(MemoryBackend):
+    """Writes only the first half of the value of its ``crash_at``-th write, then dies: every later call fails."""
+
+    def __init__(self, items: dict[str, str], crash_at: int) -> None:
+        super().__init__(items)
+        self.writes, self.crash_at, self.dead = 0, crash_at, False
+
+    def _alive(self) -> None:
+        if self.dead:
+            raise Crash
+
+    def set(self, key: str, value: str) -> None:
+        self._alive()
+        self.writes += 1
+        if self.writes == self.crash_at:
+            self.items[key] = value[: len(value) // 2]
+            self.dead = True
+            raise Crash
+        super().set(key, value)
+
+    def remove(self, key: str) -> None:
+        self._alive()
+        super().remove(key)
+
+
+@pytest.mark.parametrize("crash_at", [1, 2])
+def test_a_write_interrupted_halfway_loses_no_game(crash_at: int, games: dict) -> None:
+    before = Match.new(pig, {}, seed=5).play("roll")
+    after = before.play("roll").play("roll")
+    store = store_with({}, games)
+    store.save_match(before)
+    backend = CrashingBackend(store.backend.items, crash_at)
+    with pytest.raises(Crash):
+        Store(backend, games).save_match(after)
+    # The next visit finds a whole game: the previous one if the new one was not fully written yet, else the new one.
+    reloaded = Store(MemoryBackend(backend.items), games)
+    found = reloaded.match("pig")
+    assert found is not None and found.state == (before if crash_at == 1 else after).state
+    assert reloaded.problems == []
+    assert list(reloaded.backend.items) == ["etoile:match:pig"]
+
+
+def test_a_write_interrupted_before_its_pending_copy_was_removed_is_finished_on_the_next_read(games: dict) -> None:
+    old, new = Match.new(pig, {}, seed=5), Match.new(pig, {}, seed=5).play("roll")
+    store = store_with({}, games)
+    store.save_match(new)
+    text = store.backend.get("etoile:match:pig")
+    store.save_match(old)
+    store.backend.set("etoile-pending:match:pig", text)
+    assert store.match("pig").state == new.state
+    assert "etoile-pending:match:pig" not in store.backend.items
+
+
+def test_a_record_in_another_games_slot_is_set_aside_and_the_other_games_still_load(games: dict) -> None:
+    pig_game = Match.new(pig, {}, seed=2).play("roll").to_json()
+    store = store_with({"etoile:match:other": envelope(pig_game), "etoile:match:pig": envelope(pig_game)}, games | {"other": pig})
+    assert list(store.matches()) == ["pig"]
+    [problem] = store.problems
+    assert problem.record == "match:other" and "holds a record of 'pig'" in problem.detail
+    assert store.set_aside() == {"etoile-aside:match:other:1": envelope(pig_game)}
 
 
 def test_a_full_storage_is_reported_and_the_old_value_kept(games: dict) -> None:
@@ -146,7 +251,9 @@ def test_export_then_import_restores_everything(games: dict) -> None:
         ('{"hello": 1}', "not_export"),
         ('{"kind": "etoile-export", "schema": 7, "records": {}}', "schema"),
         ('{"kind": "etoile-export", "schema": 1, "records": []}', "not_export"),
-        ('{"kind": "etoile-export", "schema": 1, "records": {"weather": {}}}', "bad_record"),
+        ('{"kind": "etoile-export", "schema": 1, "records": {"weather": {}}}', "schema"),
+        ("[" * 20_000 + "]" * 20_000, "too_deep"),
+        ('"' + "x" * 5_000_000 + '"', "too_large"),
         ('{"kind": "etoile-export", "schema": 1, "records": {"settings": {"theme": "pink"}}}', "bad_record"),
     ],
 )
@@ -183,6 +290,40 @@ def test_an_import_that_does_not_fit_is_rolled_back(games: dict) -> None:
         store.import_all(json.dumps(document))
     assert refused.value.reason == "full"
     assert store.backend.items == before
+
+
+def test_an_import_leaves_out_records_of_other_versions(games: dict) -> None:
+    store = store_with({}, games)
+    document = {"kind": "etoile-export", "schema": 1, "records": {"settings": {"theme": "light"}, "history": [1, 2]}}
+    assert store.import_all(json.dumps(document)) == 1
+    assert list(store.backend.items) == ["etoile:settings"]
+
+
+def test_an_import_with_a_game_in_another_games_slot_changes_nothing(games: dict) -> None:
+    store = store_with({}, games | {"other": pig})
+    kept = Match.new(pig, {}, seed=9).play("roll")
+    store.save_match(kept)
+    before = dict(store.backend.items)
+    document = {"kind": "etoile-export", "schema": 1, "records": {"match:other": Match.new(pig, {}, seed=3).to_json()}}
+    with pytest.raises(ImportRefused) as refused:
+        store.import_all(json.dumps(document))
+    assert (refused.value.reason, refused.value.record) == ("bad_record", "match:other")
+    assert store.backend.items == before
+
+
+def test_one_game_from_a_tables_export_file_is_checked_like_a_saved_one(games: dict) -> None:
+    match = Match.new(pig, {}, seed=3).play("roll")
+    assert import_match(json.dumps(match.to_json()), "pig", games).state == match.state
+    cases = {
+        "{": "not_json",
+        "[" * 5_000 + "]" * 5_000: "too_deep",
+        json.dumps(match.to_json() | {"game": "421"}): "bad_record",
+        json.dumps(match.to_json() | {"seats": [{"name": "A", "computer": "godlike"}] * 2}): "bad_record",
+    }
+    for text, reason in cases.items():
+        with pytest.raises(ImportRefused) as refused:
+            import_match(text, "pig", games)
+        assert refused.value.reason == reason
 
 
 def test_keys_are_namespaced() -> None:

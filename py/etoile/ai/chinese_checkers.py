@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from etoile.games import JSON
-from etoile.games.chinese_checkers import PASS, Move, State, destinations, in_play, legal_moves
+from etoile.games.chinese_checkers import LEVELS, PASS, Move, State, destinations, in_play, legal_moves
 from etoile.games.chinese_checkers_board import (
     BRANCH_HOLES,
     DISTANCE,
@@ -67,8 +67,6 @@ from etoile.games.chinese_checkers_board import (
 )
 from etoile.match import Match
 from etoile.rng import splitmix64
-
-LEVELS = ("easy", "medium", "hard")
 
 
 @dataclass(frozen=True, slots=True)

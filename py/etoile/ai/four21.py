@@ -44,11 +44,8 @@ from functools import lru_cache
 from etoile.ai import four21_odds as odds
 from etoile.ai import four21_value as value
 from etoile.games import JSON
-from etoile.games.four21 import TOKENS, Action, Options, State, Stop, Throw, legal_actions, rank
+from etoile.games.four21 import LEVELS, TOKENS, Action, Options, State, Stop, Throw, legal_actions, rank
 from etoile.match import Match
-
-LEVELS = ("easy", "expert")
-"""The levels offered to players; :func:`choose` also knows ``"first_throw"``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,6 +251,8 @@ POLICIES: dict[str, Callable[[State], Action]] = {
     "expert": lambda state: _expert(state)[0],
     "first_throw": _first_throw,
 }
+"""The players :func:`choose` knows: the :data:`~etoile.games.four21.LEVELS` offered to players, and a baseline."""
+assert set(LEVELS) <= set(POLICIES), "every level offered to players has a policy"
 
 
 def advise(match: Match, request: str) -> JSON:

@@ -35,11 +35,10 @@ from dataclasses import dataclass
 from etoile.ai import generala_dp as dp
 from etoile.games import JSON
 from etoile.games import generala as g
-from etoile.games.generala import BOXES, Action, Fill, Rules, State, Throw
+from etoile.games.generala import BOXES, LEVELS, Action, Fill, Rules, State, Throw
 from etoile.match import Match
 from etoile.rng import Dice
 
-LEVELS = ("optimal", "medium", "easy")
 Column = tuple[int | None, ...]
 """One seat's column of the score sheet, in :data:`BOXES` order."""
 

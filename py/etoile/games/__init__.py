@@ -49,8 +49,14 @@ class Game(Protocol):
     ID: str
     """Stable id used in saves and URLs: ``"421"``, ``"generala"``, ..."""
 
+    LEVELS: tuple[str, ...]
+    """The computer players' levels, weakest first: the only values a seat's ``computer`` may hold."""
+
     def start(self, options: Mapping[str, JSON], seed: int) -> Any:
         """The state before the first action; raises ``ValueError`` on bad options."""
+
+    def max_actions(self, options: Mapping[str, JSON]) -> int:
+        """The most actions a game with ``options`` can hold: a saved record with more is refused before replay."""
 
     def to_move(self, state: Any) -> int | None:
         """The seat whose action it is, or ``None`` when the game is over."""

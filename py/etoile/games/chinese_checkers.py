@@ -84,6 +84,8 @@ __all__ = [
     "CAMPS",
     "HOLES",
     "ID",
+    "LEVELS",
+    "MOVES_PER_PLAYER",
     "MOVE_LIMITS",
     "OPTIONS",
     "PALETTE",
@@ -109,6 +111,7 @@ __all__ = [
     "layout",
     "legal_actions",
     "legal_moves",
+    "max_actions",
     "move_from_text",
     "move_to_text",
     "neighbours",
@@ -126,6 +129,10 @@ __all__ = [
 ]
 
 ID = "chinese-checkers"
+LEVELS = ("easy", "medium", "hard")
+"""The computer players' levels, weakest first (:mod:`etoile.ai.chinese_checkers` plays them)."""
+MOVES_PER_PLAYER = 2_000
+"""More moves than any real game gives a player (a two-player game takes about 50 each)."""
 PALETTE: tuple[tuple[str, str], ...] = (
     ("red", "#D55E00"),
     ("yellow", "#F0E442"),
@@ -649,6 +656,18 @@ def start(options: Mapping[str, JSON], seed: int) -> State:
 
 def to_move(state: State) -> int | None:
     return state.to_move
+
+
+def max_actions(options: Mapping[str, JSON]) -> int:
+    """The most moves a saved game may hold: the move limit's, or :data:`MOVES_PER_PLAYER` for each player.
+
+    >>> max_actions({"players": 3}), max_actions({"players": 2, "move_limit": 30})
+    (6000, 60)
+    """
+    players, limit = options.get("players", 2), options.get("move_limit")
+    if type(players) is not int or players < 1:
+        return 0
+    return players * (limit if type(limit) is int and 0 < limit < MOVES_PER_PLAYER else MOVES_PER_PLAYER)
 
 
 def legal_actions(state: State) -> list[Move]:

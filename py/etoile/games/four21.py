@@ -41,6 +41,10 @@ from etoile.i18n import catalog
 from etoile.rng import Dice
 
 ID = "421"
+LEVELS = ("easy", "expert")
+"""The computer players' levels, weakest first (:mod:`etoile.ai.four21` plays them)."""
+MAX_ACTIONS = 10_000
+"""More actions than any real game takes (two players need about 200): a longer record is refused unread."""
 
 Hand = tuple[int, int, int]
 """Three dice, highest first: ``(4, 2, 1)``."""
@@ -347,6 +351,11 @@ def start(options: Mapping[str, JSON], seed: int) -> State:
 
 def to_move(state: State) -> int | None:
     return state.seat
+
+
+def max_actions(options: Mapping[str, JSON]) -> int:
+    """The most actions a saved game may hold (:data:`MAX_ACTIONS`, whatever the options)."""
+    return MAX_ACTIONS
 
 
 def _max_throws(state: State) -> int:

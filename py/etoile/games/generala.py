@@ -37,6 +37,8 @@ from etoile.games import JSON, IllegalAction, Outcome, register
 from etoile.rng import Dice
 
 ID = "generala"
+LEVELS = ("easy", "medium", "optimal")
+"""The computer players' levels, weakest first (:mod:`etoile.ai.generala` plays them)."""
 BOXES = ("1", "2", "3", "4", "5", "6", "straight", "full", "four", "general")
 """The ten boxes of a column, in the order of the score sheet."""
 ROUNDS = 10
@@ -231,6 +233,16 @@ def start(options: Mapping[str, JSON], seed: int) -> State:
 
 def to_move(state: State) -> int | None:
     return None if state.phase == "over" else state.seat
+
+
+def max_actions(options: Mapping[str, JSON]) -> int:
+    """The most actions a saved game may hold: four a turn (three throws and a fill), and room for start roll-offs.
+
+    >>> max_actions({"players": 2})
+    180
+    """
+    players = options.get("players", 1)
+    return (ROUNDS * (THROWS + 1) + 50) * players if isinstance(players, int) and players > 0 else 0
 
 
 def filled(state: State, seat: int) -> tuple[str, ...]:

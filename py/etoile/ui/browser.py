@@ -24,9 +24,9 @@ from pyodide.ffi import JsException, create_proxy, to_js
 from pyscript import create_named_worker
 
 from etoile.app import Effect, Model, Msg, update, with_problems
-from etoile.i18n import catalog, pick_language
+from etoile.i18n import pick_language
 from etoile.routes import parse
-from etoile.storage import ImportRefused, StorageFull, Store
+from etoile.storage import MATCH, MAX_IMPORT_CHARS, SETTINGS, ImportRefused, StorageFull, Store
 from etoile.ui import dom, views
 from etoile.ui.dom import absent
 from etoile.ui.tables import chinese_checkers as _chinese_checkers  # noqa: F401 - registers the table
@@ -127,6 +127,9 @@ def control_data(control: Any) -> dict[str, str]:
 BOARD_KEYS = ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Enter", " ", "Escape")
 """The keys a board (an element with ``data-keys``) receives as messages."""
 
+MAX_FILE_BYTES = 4 * MAX_IMPORT_CHARS
+"""The largest file read for an import (the longest text read, in the widest UTF-8): 16 MB."""
+
 # How long a computer move takes at least, in seconds, by animation speed: fast enough to keep
 # the game moving, slow enough for a person to see what happened.
 COMPUTER_PACE = {"slow": 1.2, "normal": 0.7, "fast": 0.35, "off": 0.0}
@@ -172,7 +175,7 @@ class Runtime:
             self.model, _ = update(self.model, Msg("error", details))
             self.render()
         except Exception:  # noqa: BLE001 - even drawing failed: say so in plain text
-            show_fatal(self.model.language)
+            show_fatal()
 
     def _drain_problems(self) -> None:
         if self.store.problems:
@@ -232,10 +235,18 @@ class Runtime:
             case "notify":
                 self.queue.append(Msg("notify", args))
             case "download-aside":
-                raw = store.set_aside().get(args["key"], "")
-                download(args["key"].replace(":", "-") + ".json", raw)
+                raw = store.aside(args["key"])
+                if raw is None:  # gone since (another tab, a reset): say so rather than give an empty file
+                    self.queue.append(Msg("aside-gone", args["key"]))
+                else:
+                    download(args["key"].replace(":", "-") + ".json", raw)
             case "discard-aside":
-                store.discard(args["key"])
+                record = store.discard(args["key"])
+                # The slot of a value that stayed in place is free again: save what the page holds for it.
+                if record == SETTINGS:
+                    store.save_settings(self.model.settings)
+                elif record and record.startswith(MATCH) and record.removeprefix(MATCH) in self.model.matches:
+                    store.save_match(self.model.matches[record.removeprefix(MATCH)])
             case "sound":
                 if self.model.settings.sound:
                     play_sound(args["name"])
@@ -365,6 +376,10 @@ class Runtime:
             self.dispatch(Msg(action, str(control.value), data))
 
     async def _read_file(self, action: str, file: Any) -> None:
+        """Read a chosen file and send its text as ``action``; a file too large to be Étoile's is refused unread."""
+        if int(file.size) > MAX_FILE_BYTES:
+            self.dispatch(Msg("file-refused", {"reason": "too_large"}))
+            return
         try:
             text = str(await file.text())
         except Exception:  # noqa: BLE001 - an unreadable file is the same as a foreign one
@@ -394,11 +409,9 @@ class Runtime:
                 first.focus()
 
 
-def show_fatal(lang: str) -> None:
-    """Replace the page by one plain sentence (used only when even the error notice cannot be drawn)."""
-    box = document.getElementById("fatal")
-    box.textContent = catalog(lang)("boot.failed")
-    box.hidden = False
+def show_fatal() -> None:
+    """Replace the page by the failure screen of ``boot.js`` (used only when even the error notice cannot be drawn)."""
+    document.documentElement.dataset.ready = "failed"
 
 
 async def register_service_worker(runtime: Runtime) -> None:

@@ -104,7 +104,7 @@ def notice(n: Notice, t: Catalog) -> El:
             "div",
             {"class": "notice-actions"},
             aside and h("button", {"type": "button", "data-action": "download-aside", "data-value": aside}, t("notice.download")),
-            aside and h("button", {"type": "button", "data-action": "discard-aside", "data-value": aside}, t("notice.discard")),
+            aside and h("button", {"type": "button", "data-action": "discard-ask", "data-value": aside}, t("notice.discard")),
             h("button", {"type": "button", "data-action": "dismiss", "data-value": str(n.id)}, t("notice.dismiss")),
         ),
     )
@@ -512,9 +512,14 @@ def missing(model: Model, t: Catalog) -> El:
     )
 
 
+DIALOGS = {"reset": "reset-confirm", "discard": "discard-confirm"}
+"""The confirmation dialogs, with the action of their confirm button; ``<dialog>.title`` ... ``.confirm`` word them."""
+
+
 def dialog(model: Model, t: Catalog) -> El | None:
-    if model.dialog != "reset":
+    if model.dialog not in DIALOGS:
         return None
+    name = model.dialog
     return h(
         "div",
         {"class": "backdrop"},
@@ -527,13 +532,13 @@ def dialog(model: Model, t: Catalog) -> El | None:
                 "aria-labelledby": "dialog-title",
                 "aria-describedby": "dialog-text",
             },
-            h("h2", {"id": "dialog-title"}, t("reset.title")),
-            h("p", {"id": "dialog-text"}, t("reset.text")),
+            h("h2", {"id": "dialog-title"}, t(f"{name}.title")),
+            h("p", {"id": "dialog-text"}, t(f"{name}.text")),
             h(
                 "div",
                 {"class": "row"},
-                h("button", {"type": "button", "data-action": "dialog-cancel", "autofocus": True}, t("reset.cancel")),
-                h("button", {"type": "button", "class": "danger", "data-action": "reset-confirm"}, t("reset.confirm")),
+                h("button", {"type": "button", "data-action": "dialog-cancel", "autofocus": True}, t(f"{name}.cancel")),
+                h("button", {"type": "button", "class": "danger", "data-action": DIALOGS[name]}, t(f"{name}.confirm")),
             ),
         ),
     )

@@ -12,9 +12,10 @@ from typing import Any
 from etoile.games import chinese_checkers as g
 from etoile.games.chinese_checkers_board import BRANCH_HOLES, HOLES, SIZE
 from etoile.i18n import Catalog
-from etoile.match import InvalidMatch, Match
+from etoile.match import Match
 from etoile.model import Effect, Model, Msg
 from etoile.setup import GameSpec, OptionSpec
+from etoile.storage import ImportRefused, import_match
 from etoile.ui.tables import register
 from etoile.ui.vdom import El, h
 from etoile.ui.views import result_panel, seat_name
@@ -25,7 +26,7 @@ SPEC = GameSpec(
     "chinese-checkers",
     min_players=2,
     max_players=6,
-    levels=("easy", "medium", "hard"),
+    levels=g.LEVELS,
     options=(
         OptionSpec("camps", g.CAMPS, 1, players={c: tuple(p for p, c2 in g.SEATINGS if c2 == c) for c in g.CAMPS}),
         OptionSpec("long_jumps", (False, True), False),
@@ -110,8 +111,8 @@ def on(match: Match, local: Local, msg: Msg) -> tuple[Match, Local, list[Effect]
             return match, local, [Effect("download", {"filename": filename, "text": json.dumps(match.to_json(), indent=1)})]
         case "import":
             try:
-                loaded = Match.from_json(json.loads(str(msg.value)), {g.ID: g})
-            except (ValueError, InvalidMatch) as error:
+                loaded = import_match(str(msg.value), g.ID, {g.ID: g})
+            except ImportRefused as error:
                 return match, local, [Effect("notify", {"key": "chinese_checkers.import_refused", "details": str(error)})]
             return loaded, Local(), [Effect("notify", {"key": "chinese_checkers.imported"})]
         case "replay":

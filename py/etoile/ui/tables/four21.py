@@ -22,7 +22,7 @@ SPEC = GameSpec(
     "421",
     min_players=2,
     max_players=8,
-    levels=("easy", "expert"),
+    levels=g.LEVELS,
     options=(
         OptionSpec("pot", (11, 21), 11),
         OptionSpec("throw_limit", g.THROW_LIMITS, "at_most"),

@@ -22,7 +22,7 @@ SPEC = GameSpec(
     "generala",
     min_players=1,
     max_players=12,
-    levels=("easy", "medium", "optimal"),
+    levels=g.LEVELS,
     options=(
         OptionSpec("big_general_open_box", (False, True), False),
         OptionSpec("circular_straights", (False, True), False),
