@@ -154,6 +154,7 @@ def test_unreadable_or_newer_settings_are_set_aside_to_download_or_discard(page:
     assert local_storage(page).get("etoile-aside:settings:1") == "{not json"  # downloading keeps it
 
     notice.get_by_role("button", name="Discard it").click()
+    page.get_by_role("alertdialog", name="Discard this data?").get_by_role("button", name="Discard it").click()
     expect(notice).to_have_count(0)
     assert "etoile-aside:settings:1" not in local_storage(page)
 
