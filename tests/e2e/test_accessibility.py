@@ -105,7 +105,7 @@ def expect_fits_and_names_every_control(page: Page, where: str, names: bool) -> 
     assert width <= PHONE["width"], f"{where}: the page is {width} px wide on a {PHONE['width']} px screen"
     if not names:
         return
-    controls = page.locator("a, button, input, select, textarea, summary, [role=button], [role=switch]")
+    controls = page.locator("#app").locator("a, button, input, select, textarea, summary, [role=button], [role=switch]")
     assert controls.count() > 0
     for control in controls.all():
         expect(control, f"{where}: {control.evaluate('(e) => e.outerHTML')[:120]}").to_have_accessible_name(re.compile(r"\S"))
