@@ -19,8 +19,9 @@ from typing import Any
 from etoile.games import JSON, REGISTRY, Game, IllegalAction, Outcome
 from etoile.settings import clean_name
 
-FORMAT = 1
-"""Version of :meth:`Match.to_json`'s layout."""
+FORMAT = 2
+"""Version of :meth:`Match.to_json`'s layout. Format 1 records load too: a game whose rules changed since reads
+their options with its ``upgrade_options(options, format)`` (Chinese checkers: the edition of its rules)."""
 
 
 class InvalidMatch(ValueError):
@@ -169,8 +170,9 @@ class Match:
         """Rebuild a match by replaying its actions; raise :class:`InvalidMatch` if it cannot be."""
         if not isinstance(data, dict):
             raise InvalidMatch("a saved game must be an object")
-        if data.get("format") != FORMAT:
-            raise InvalidMatch(f"unknown saved game format {data.get('format')!r}")
+        saved_format = data.get("format")
+        if saved_format not in (1, FORMAT) or isinstance(saved_format, bool):
+            raise InvalidMatch(f"unknown saved game format {saved_format!r}")
         game = games.get(data.get("game"))  # type: ignore[arg-type]
         if game is None:
             raise InvalidMatch(f"unknown game {data.get('game')!r}")
@@ -178,6 +180,9 @@ class Match:
         actions, cursor, seats = data.get("actions"), data.get("cursor"), data.get("seats", [])
         if not isinstance(options, dict):
             raise InvalidMatch("options must be an object")
+        upgrade = getattr(game, "upgrade_options", None)
+        if upgrade is not None:
+            options = upgrade(options, saved_format)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise InvalidMatch("seed must be an integer")
         if not isinstance(actions, list):

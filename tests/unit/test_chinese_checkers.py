@@ -20,15 +20,15 @@ from etoile.setup import token
 SEATINGS = [(2, 1), (3, 1), (4, 1), (5, 1), (6, 1), (2, 2), (2, 3), (3, 2)]
 
 
-def cells(pieces: dict[int, int]) -> str:
-    """A position's cells from ``{hole: seat}``."""
+def cells(pieces: dict[int, int | str]) -> str:
+    """A position's cells from ``{hole: seat}`` (or ``{hole: camp letter}`` with several camps)."""
     text = ["."] * 121
     for hole, seat in pieces.items():
         text[hole] = str(seat)
     return "".join(text)
 
 
-def position(pieces: dict[int, int], players: int = 2, to_move: int = 0, **options: object) -> cc.State:
+def position(pieces: dict[int, int | str], players: int = 2, to_move: int = 0, **options: object) -> cc.State:
     return cc.from_cells(cells(pieces), players, to_move, **options)  # type: ignore[arg-type]
 
 
@@ -197,10 +197,10 @@ def test_a_piece_may_end_in_its_start_and_goal_branches() -> None:
 
 def test_several_camps_allow_every_start_and_goal_branch() -> None:
     # Two players with three camps: seat 0 (A+B+C to D+E+F) may stop everywhere.
-    state = position({53: 0, 54: 1}, camps=3)
+    state = position({53: "A", 54: "D"}, camps=3)
     assert 55 in paths(state, 53)
     # Three players with two camps: seat 0 (A+B to D+E) may not stop in C or F.
-    state = position({73: 0, 63: 2}, players=3, camps=2)
+    state = position({73: "A", 63: "E"}, players=3, camps=2)
     assert set(cc.destinations(state, 73)) == {53, 64, 72, 83}  # not 74 nor 84, in C
 
 
@@ -388,16 +388,18 @@ def test_equal_distances_share_a_place_at_the_move_limit() -> None:
     assert cc.result(state) == Outcome(((0, 1),))
 
 
-def test_distance_counts_hex_steps_to_the_goal_tips_ten_pieces_per_branch_from_a_full_goal() -> None:
+def test_distance_counts_hex_steps_to_each_camps_goal_tip_from_a_full_goal() -> None:
     assert cc.distance(cc.new_game(2), 0) == 140 - 20  # 20 is a full goal: 0 + 2 * 1 + 3 * 2 + 4 * 3
     home = cc.from_cells(cells(dict.fromkeys(range(111, 121), 0) | {0: 1}), 2)
     assert cc.distance(home, 0) == 0
     near = cc.from_cells(cells(dict.fromkeys(range(112, 121), 0) | {104: 0, 0: 1}), 2)
     assert cc.distance(near, 0) == 4 - 3  # the piece on 104 is one step from 111, the last free hole of D
-    # With two camps (goals D and E), ten pieces go to each goal branch: an eleventh piece next to a full D
-    # counts its distance to E's tip (6 from hole 104), not to D's (4); eleven pieces home would count 14.
-    two = cc.from_cells(cells(dict.fromkeys(range(111, 121), 0) | {104: 0, 0: 1}), 2, camps=2)
-    assert cc.distance(two, 0) == 20 + 6 - 14
+    # With two camps, each piece goes to its own camp's goal: camp A is home in D (0), the camp B piece next
+    # to D counts its distance to E's tip (6 from hole 104), not to D's; a camp A piece in E counts to D's tip.
+    two = cc.from_cells(cells(dict.fromkeys(range(111, 121), "A") | {104: "B", 0: "D"}), 2, camps=2)
+    assert cc.distance(two, 0) == 6
+    wrong = cc.from_cells(cells(dict.fromkeys(range(111, 120), "A") | {98: "A", 120: "B", 0: "D"}), 2, camps=2)
+    assert cc.distance(wrong, 0) == (sum(board.DISTANCE[h][120] for h in (*range(111, 120), 98)) - 20) + board.DISTANCE[120][98]
 
 
 # --- Positions and JSON -------------------------------------------------------------------------
@@ -471,10 +473,14 @@ def test_state_json_is_plain_and_round_trips() -> None:
         "long_jumps": True,
         "rank_all": False,
         "move_limit": 30,
+        "spoiling": True,
+        "edition": 2,
         "cells": cc.to_cells(state),
         "to_move": 0,
         "turns": [1, 1],
         "passes": 0,
+        "lowest": [119, 119],
+        "quiet": 0,
         "finished": [],
         "eliminated": [],
         "last": ["7-15", "113-105"],
@@ -583,7 +589,7 @@ def test_every_colour_branch_level_and_option_value_has_a_name(lang: str) -> Non
     keys += [f"chinese_checkers.level.{level}" for level in LEVELS]
     keys += [f"chinese_checkers.option.camps.{c}" for c in cc.CAMPS]
     keys += [f"chinese_checkers.option.move_limit.{token(n)}" for n in cc.MOVE_LIMITS]
-    keys += [f"chinese_checkers.option.{o}.{token(v)}" for o in ("long_jumps", "rank_all") for v in (False, True)]
+    keys += [f"chinese_checkers.option.{o}.{token(v)}" for o in ("long_jumps", "rank_all", "spoiling") for v in (False, True)]
     assert [k for k in keys if not str(table.get(k, "")).strip()] == []
 
 

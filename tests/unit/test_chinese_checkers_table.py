@@ -135,4 +135,5 @@ def test_the_setup_offers_only_the_camps_that_exist_for_the_number_of_players() 
     assert {el.attrs["value"]: bool(el.attrs.get("disabled")) for el in camps} == {"1": False, "2": False, "3": True}
     model, _ = send(model, "setup-option", "2", option="camps")
     model, _ = send(model, "setup-start", seed="1")
-    assert model.matches[GAME].options == {"players": 3, "camps": 2, "long_jumps": False, "rank_all": False, "move_limit": None}
+    options = {"players": 3, "camps": 2, "long_jumps": False, "rank_all": False, "move_limit": None, "spoiling": True}
+    assert model.matches[GAME].options == options

@@ -18,7 +18,7 @@ PLURAL_FORMS = {"en": {"one", "other"}, "fr": {"one", "other"}, "ru": {"one", "f
 RULE_OPTIONS = {
     "four21": ["pot", "throw_limit", "next_leader", "play_to_loser"],
     "generala": ["big_general_open_box", "circular_straights", "five_as_four", "five_as_full"],
-    "chinese_checkers": ["camps", "long_jumps", "rank_all", "move_limit"],
+    "chinese_checkers": ["camps", "long_jumps", "rank_all", "move_limit", "spoiling"],
 }
 
 

@@ -101,7 +101,7 @@ def test_seats_must_match_the_number_of_players() -> None:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"format": 2}, "unknown saved game format"),
+        ({"format": 3}, "unknown saved game format"),
         ({"game": "chess"}, "unknown game"),
         ({"options": []}, "options must be an object"),
         ({"seed": "x"}, "seed must be an integer"),

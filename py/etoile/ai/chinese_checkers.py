@@ -19,8 +19,8 @@ The evaluation is the difference of the players' *costs*: for each piece,
 and ``detour`` how far it stands off the straight band between its start and
 goal tips. The square makes rear pieces count more (no straggler is left
 behind) and pieces deep in the goal count less (the goal fills from the tip).
-With several camps each piece is sent to one goal branch (the cheapest
-assignment, 10 pieces per branch) at the start of each search.
+Each piece goes to its own camp's goal branch. The search knows when a camp
+is home, spoiled goals included: it fills a goal an opponent's piece blocks.
 
 A piece left on one of the six inner holes of its start branch costs a little
 more (it could be blocked for good there), and the search sees eliminations:
@@ -30,10 +30,12 @@ when it leaves one player).
 Against shuffling, the computer never plays back the move it just played if
 it has another choice with the same score, and among equal scores prefers the
 larger gain and the rearmost piece. After :data:`PATIENCE` turns per camp (far
-longer than a normal game) it only plays moves that bring a piece nearer its
-goal, counted in steps round the other players' pieces when no move is nearer
-as the crow flies: two players who wait for each other (each refusing to give
-the other a ladder) cannot make a game last for ever.
+longer than a normal game), or once :data:`RESTLESS` rounds in a row have
+brought nobody nearer their goal, it only plays moves that bring a piece
+nearer its goal, counted in steps round the other players' pieces when no
+move is nearer as the crow flies: two players who wait for each other (each
+refusing to give the other a ladder) cannot make a game last for ever, and the
+30-round end of the rules is a last resort.
 
 >>> from etoile.games.chinese_checkers import new_game, legal_moves
 >>> state = new_game(2)
@@ -50,16 +52,28 @@ from dataclasses import dataclass
 from functools import cache
 
 from etoile.games import JSON
-from etoile.games.chinese_checkers import LEVELS, PASS, Move, State, destinations, in_play, legal_moves
+from etoile.games.chinese_checkers import (
+    LEVELS,
+    PASS,
+    Move,
+    State,
+    apply,
+    destinations,
+    in_play,
+    legal_moves,
+    quiet_rounds,
+)
 from etoile.games.chinese_checkers_board import (
     BRANCH_HOLES,
+    BRANCH_OF,
+    BRANCHES,
     DISTANCE,
+    GOAL_INDEX,
     NEIGHBOURS,
     OPPOSITE,
     RAYS,
     SIZE,
     TIPS,
-    assign,
     blocked_holes,
     layout,
     piece_targets,
@@ -87,6 +101,8 @@ _INF = 10 * WIN
 PATIENCE = 60
 """After this many turns per camp, the computer only plays moves that bring a piece nearer its goal (if it has any):
 two cautious players could otherwise wait for each other for ever."""
+RESTLESS = 10
+"""After this many rounds in a row that brought nobody a new lowest distance, the computer plays forward too."""
 
 
 TRAPPED = 24
@@ -155,27 +171,41 @@ class Search:
         self.allowed = lay.allowed
         self.goal_mask = lay.goal_mask
         self.lay = lay
+        self.landings = state.edition >= 2
+        self.spoiling = state.spoiling
         self.influence = INFLUENCE[state.long_jumps]
         self.traps = tuple(bytes(mask[h] and h in INNER for h in range(SIZE)) for mask in lay.start_mask)
         self.board = bytearray(state.board)
+        self.origin = bytearray(state.origin)
         self.seats = in_play(state)
         self.pos: dict[int, list[int]] = {}
         self.table: list[tuple[int, ...] | None] = [None] * SIZE
         self.cost: dict[int, int] = {}
-        self.home: dict[int, int] = {}
         self.key = 0
+        # For each camp (by origin value), its pieces, and those standing in its goal; pieces in each branch.
+        self.camps = {seat: tuple(BRANCHES.index(b) + 1 for b in lay.starts[seat]) for seat in self.seats}
+        self.count = [0] * 7
+        self.in_goal = [0] * 7
+        self.filled = [0] * 6
+        for h in range(SIZE):
+            if self.board[h]:
+                o = self.origin[h]
+                self.count[o] += 1
+                self.in_goal[o] += BRANCH_OF[h] == GOAL_INDEX[o - 1]
+                if BRANCH_OF[h] >= 0:
+                    self.filled[BRANCH_OF[h]] += 1
+        self.goal_of: dict[int, str] = {}
         for seat in self.seats:
             holes = [h for h in range(SIZE) if self.board[h] == seat + 1]
             self.pos[seat] = holes
             tables = cost_tables(lay.starts[seat])
-            goal_of = assign(holes, tables)
-            if seat == me:
-                self.goal_of = goal_of
             for h in holes:
-                self.table[h] = tables[goal_of[h]]
+                goal = OPPOSITE[BRANCHES[self.origin[h] - 1]]
+                if seat == me:
+                    self.goal_of[h] = goal
+                self.table[h] = tables[goal]
                 self.key ^= _ZOBRIST[seat][h]
             self.cost[seat] = sum(self.table[h][h] for h in holes)  # type: ignore[index]
-            self.home[seat] = sum(lay.goal_mask[seat][h] for h in holes)
         opponents = sorted((s for s in self.seats if s != me), key=lambda s: (self.cost[s], s))
         self.opponents = tuple(opponents[:2])
         self.race = len(self.seats) == 2 and state.camps == 1 and self._passed(lay.goals[me][0])
@@ -196,15 +226,22 @@ class Search:
     # --- making moves ---
 
     def make(self, seat: int, f: int, t: int) -> None:
-        board = self.board
+        board, origin = self.board, self.origin
         board[f] = 0
         board[t] = seat + 1
+        o = origin[f]
+        origin[f], origin[t] = 0, o
+        goal = GOAL_INDEX[o - 1]
+        bf, bt = BRANCH_OF[f], BRANCH_OF[t]
+        self.in_goal[o] += (bt == goal) - (bf == goal)
+        if bf >= 0:
+            self.filled[bf] -= 1
+        if bt >= 0:
+            self.filled[bt] += 1
         table = self.table[f]
         self.table[t] = table
         self.table[f] = None
         self.cost[seat] += table[t] - table[f]  # type: ignore[index]
-        mask = self.goal_mask[seat]
-        self.home[seat] += mask[t] - mask[f]
         pos = self.pos[seat]
         pos[pos.index(f)] = t
         zob = _ZOBRIST[seat]
@@ -225,6 +262,19 @@ class Search:
                     out.append((here - values[t], seat, f, t))
         out.sort(reverse=True)
         return out
+
+    def won(self, seat: int) -> bool:
+        """Whether every camp of ``seat`` is home (a spoiled goal counts, as in the rules)."""
+        for o in self.camps[seat]:
+            if self.in_goal[o] == self.count[o]:
+                continue
+            goal = GOAL_INDEX[o - 1]
+            if not (self.spoiling and self.in_goal[o] and self.filled[goal] == 10):
+                return False
+            holes = BRANCH_HOLES[BRANCHES[goal]]
+            if any(self.board[h] == seat + 1 and self.origin[h] != o for h in holes):
+                return False
+        return True
 
     def evaluate(self) -> int:
         cost = self.cost
@@ -256,7 +306,7 @@ class Search:
 
     def eliminations(self, ply: int) -> int | None:
         """The score if pieces are blocked for good now: a loss if one is mine, a win if it ends a two-player game."""
-        out = {self.board[h] - 1 for h in blocked_holes(self.board, self.lay, self.long)}
+        out = {self.board[h] - 1 for h in blocked_holes(self.board, self.origin, self.lay, self.long, self.landings)}
         if self.me in out:
             return ply - WIN // 2
         if out and len(self.seats) - len(out) <= 1:
@@ -307,7 +357,7 @@ class Search:
         for _, seat, f, t in moves:
             self.make(seat, f, t)
             try:
-                if self.home[seat] == len(self.pos[seat]):
+                if self.won(seat):
                     value = WIN - ply if seat == self.me else ply - WIN
                 elif self.influence[t] and self.blocks(t):
                     value = self.eliminations(ply)
@@ -352,7 +402,7 @@ class Search:
 
         for _, f, t in order:  # a move that wins at once
             self.make(me, f, t)
-            won = self.home[me] == len(self.pos[me])
+            won = self.won(me)
             self.unmake(me, f, t)
             if won:
                 return f, t
@@ -418,7 +468,7 @@ def _easy(state: State) -> tuple[int, int]:
     lay = layout(state.players, state.camps)
     board = bytearray(state.board)
     holes = [h for h in range(SIZE) if board[h] == me + 1]
-    goal_of = assign(holes, {g: STEPS[g] for g in lay.goals[me]})
+    goal_of = {h: OPPOSITE[BRANCHES[state.origin[h] - 1]] for h in holes}
     last = state.last[me]
     reverse = (last.end, last.start) if last is not None and not last.is_pass else None
     moves = [
@@ -427,7 +477,7 @@ def _easy(state: State) -> tuple[int, int]:
         for t in piece_targets(board, f, state.long_jumps, lay.allowed[me])
     ]
     around = {}
-    if state.turns[me] >= PATIENCE * state.camps and max(moves)[0] <= 0:  # stuck: go round the others' pieces
+    if _restless(state) and max(moves)[0] <= 0:  # stuck: go round the others' pieces
         around = {g: route(board, me, g, lay.allowed[me]) for g in lay.goals[me]}
     best = max(
         moves,
@@ -450,7 +500,27 @@ def _safe(state: State, f: int, t: int) -> bool:
     lay = layout(state.players, state.camps)
     me = state.to_move
     assert me is not None
-    return not any(board[h] == me + 1 for h in blocked_holes(board, lay, state.long_jumps))
+    origin = bytearray(state.origin)
+    origin[t], origin[f] = origin[f], 0
+    return not any(board[h] == me + 1 for h in blocked_holes(board, origin, lay, state.long_jumps, state.edition >= 2))
+
+
+def _winning(state: State, moves: list[Move]) -> Move | None:
+    """A move that brings every camp of the seat to move home at once (a spoiled goal included), if there is one."""
+    me = state.to_move
+    assert me is not None
+    goals = layout(state.players, state.camps).goal_mask[me]
+    for move in moves:  # only a move that ends in a goal branch can bring a camp home
+        if goals[move.end] and me in apply(state, move).finished:
+            return move
+    return None
+
+
+def _restless(state: State) -> bool:
+    """Whether the seat to move has waited long enough to play only forward moves (see :data:`PATIENCE`)."""
+    me = state.to_move
+    assert me is not None
+    return state.turns[me] >= PATIENCE * state.camps or quiet_rounds(state)[0] >= RESTLESS
 
 
 def best_move(state: State, level: str = "hard", seconds: float | None = None, nodes: int | None = None) -> Move:
@@ -468,12 +538,15 @@ def best_move(state: State, level: str = "hard", seconds: float | None = None, n
     moves = legal_moves(state)
     if moves == [PASS]:
         return PASS
+    winning = _winning(state, moves)
+    if winning is not None:
+        return winning
     if level == "easy":
         f, t = _easy(state)
     else:
         settings = SETTINGS[level]
         budget = seconds if seconds is not None else (None if nodes is not None else settings.seconds)
-        eager = state.turns[state.to_move] >= PATIENCE * state.camps
+        eager = _restless(state)
         f, t = Search(state, settings, budget, nodes).root(state.last[state.to_move], eager)
     if not _safe(state, f, t):
         safe = [m for m in moves if _safe(state, m.start, m.end)]

@@ -72,6 +72,9 @@ class Game(Protocol):
 
     def state_to_json(self, state: Any) -> JSON: ...
 
+    # A game whose rules changed may also provide ``upgrade_options(options, format) -> options``: the options of a
+    # game saved in an older match format, as this version reads them (see :data:`etoile.match.FORMAT`).
+
     def state_from_json(self, data: JSON) -> Any: ...
 
     def action_to_json(self, action: Any) -> JSON: ...

@@ -28,9 +28,18 @@ values :data:`CAMPS` and :data:`MOVE_LIMITS` and the seatings :data:`SEATINGS`.
 
 Decisions where ``RULES.md`` is silent:
 
-* The pieces of a player are interchangeable, also with several camps: a
-  player has one colour, and wins when all their pieces stand in their goal
-  branches (with 10 pieces per camp, every goal hole is then filled).
+* Each piece belongs to a camp, named by the branch it started in (its
+  *origin*); the camp's goal is the branch facing it. The position text
+  (:func:`to_cells`) writes a piece as its seat number when every seat has one
+  camp, and as its camp's start branch letter (``A`` to ``F``) with several.
+* A camp is home when all its pieces stand in its goal branch, or, with
+  ``spoiling`` (default on), when its goal branch is full and every piece
+  there is either the camp's own (at least one) or an opponent's: the
+  player's other camps never fill a camp's goal for it.
+* A new game is of :data:`EDITION` 2. Games saved before the rules changed
+  are replayed as edition 1 (:func:`upgrade_options`): blocked for good
+  without looking at jump landings, no spoiling, no end after 30 quiet
+  rounds; their pieces belong to the camps they started in.
 * :func:`legal_moves` lists one move per reachable hole of each piece, with a
   shortest path (a step when the hole is a neighbour); :func:`apply` accepts
   any valid path. A player with no move gets ``[PASS]``, the move with an
@@ -39,10 +48,13 @@ Decisions where ``RULES.md`` is silent:
   player still in play has had ``move_limit`` turns.
 * If every player still in play passes in a row (nobody can move), the game
   ends as with the move limit.
-* The distance of a player to their goal (:func:`distance`) is the total hex
-  distance of their pieces to the tip hole of a goal branch, each goal branch
-  taking 10 pieces (the cheapest such assignment), counted from a full goal:
-  0 once every piece is home; lower is better.
+* A *round* of the 30-round rule is one turn of each player still in play: the
+  game ends once ``30 × players in play`` turns in a row bring nobody a new
+  lowest distance (:data:`QUIET_ROUNDS`, :func:`quiet_rounds`).
+* The distance of a player to their goal (:func:`distance`) is, for each of
+  their camps that is not home, the total hex distance of its pieces to the
+  tip hole of its goal branch, less what the same number of pieces count when
+  they fill the goal from the tip: 0 once every camp is home; lower is better.
 * Ranking (:func:`result`): players who brought all their pieces home, in the
   order they did; then the players still in play: ranked by distance if the
   move limit was reached (or nobody could move), else sharing one tier; then
@@ -65,12 +77,12 @@ from etoile.games.chinese_checkers_board import (
     DISTANCE,
     HOLES,
     NEIGHBOURS,
+    OPPOSITE,
     SEATINGS,
     SEGMENTS,
     SIZE,
     TIPS,
     Layout,
-    assign,
     blocked_holes,
     branch_of,
     layout,
@@ -82,6 +94,7 @@ __all__ = [
     "BRANCHES",
     "BRANCH_HOLES",
     "CAMPS",
+    "EDITION",
     "HOLES",
     "ID",
     "LEVELS",
@@ -90,6 +103,7 @@ __all__ = [
     "OPTIONS",
     "PALETTE",
     "PASS",
+    "QUIET_ROUNDS",
     "SEATINGS",
     "TIPS",
     "IllegalAction",
@@ -101,9 +115,13 @@ __all__ = [
     "apply",
     "blocked_for_good",
     "branch",
+    "camp",
+    "camp_colour",
+    "camp_home",
     "colour",
     "destinations",
     "distance",
+    "ending",
     "from_cells",
     "goal_holes",
     "goals",
@@ -118,6 +136,7 @@ __all__ = [
     "new_game",
     "piece",
     "pieces",
+    "quiet_rounds",
     "result",
     "start",
     "start_holes",
@@ -126,6 +145,7 @@ __all__ = [
     "state_to_json",
     "to_cells",
     "to_move",
+    "upgrade_options",
 ]
 
 ID = "chinese-checkers"
@@ -150,8 +170,12 @@ A seat's pieces take the colour of its first start branch (:func:`colour`);
 ``chinese_checkers.colour.<name>`` names it in the locale files.
 """
 
-OPTIONS = ("players", "camps", "long_jumps", "rank_all", "move_limit")
+OPTIONS = ("players", "camps", "long_jumps", "rank_all", "move_limit", "spoiling", "edition")
 """The keys of :func:`start`'s options."""
+EDITION = 2
+"""The edition of the rules new games are played with (1: the rules of games saved before spoiling and the 30-round end)."""
+QUIET_ROUNDS = 30
+"""After this many rounds in which nobody reaches a new lowest distance, the game ends (edition 2)."""
 CAMPS = (1, 2, 3)
 """The values of the ``camps`` option; 2 and 3 need a seating of :data:`SEATINGS` (2 or 3 players)."""
 MOVE_LIMITS = (None, 20, 30, 40, 60)
@@ -205,12 +229,16 @@ class State:
     """A position, as plain values.
 
     ``board`` holds the 121 holes in hole order: ``0`` for a free hole,
-    ``seat + 1`` for a piece of ``seat`` (:func:`piece` reads it). ``to_move``
-    is ``None`` once the game is over. ``turns[seat]`` counts the turns (moves
-    and passes) each seat has played, ``passes`` the passes in a row just
-    played. ``finished`` lists the seats that brought all their pieces home,
-    in order; ``eliminated`` the groups of seats eliminated by one move, in
-    order. ``last[seat]`` is the seat's last move (``None`` before its first).
+    ``seat + 1`` for a piece of ``seat`` (:func:`piece` reads it);
+    ``origin`` the index in :data:`BRANCHES` plus one of the start branch of
+    each piece's camp (:func:`camp` reads it). ``to_move`` is ``None`` once
+    the game is over. ``turns[seat]`` counts the turns (moves and passes) each
+    seat has played, ``passes`` the passes in a row just played. ``lowest[seat]``
+    is the lowest :func:`distance` the seat has had, ``quiet`` the turns in a row
+    that brought nobody below their lowest. ``finished`` lists the seats that
+    brought all their camps home, in order; ``eliminated`` the groups of seats
+    eliminated by one move, in order. ``last[seat]`` is the seat's last move
+    (``None`` before its first).
     """
 
     players: int
@@ -218,10 +246,15 @@ class State:
     long_jumps: bool
     rank_all: bool
     move_limit: int | None
+    spoiling: bool
+    edition: int
     board: bytes
+    origin: bytes
     to_move: int | None
     turns: tuple[int, ...]
     passes: int
+    lowest: tuple[int, ...]
+    quiet: int
     finished: tuple[int, ...]
     eliminated: tuple[tuple[int, ...], ...]
     last: tuple[Move | None, ...]
@@ -277,18 +310,62 @@ def goal_holes(state: State, seat: int) -> tuple[int, ...]:
 
 
 def colour(state: State, seat: int) -> int:
-    """The index in :data:`PALETTE` of the colour of ``seat``'s pieces: that of its first start branch.
+    """The index in :data:`PALETTE` of the colour of ``seat``'s first camp (each camp has its own: :func:`camp_colour`).
 
     >>> [PALETTE[colour(new_game(3), seat)][0] for seat in range(3)]
     ['red', 'sky', 'green']
     """
-    return BRANCHES.index(starts(state, seat)[0])
+    return camp_colour(starts(state, seat)[0])
+
+
+def camp_colour(branch: str) -> int:
+    """The index in :data:`PALETTE` (and the shape) of the pieces of the camp that starts in ``branch``.
+
+    >>> [PALETTE[camp_colour(b)][0] for b in "AB"]
+    ['red', 'yellow']
+    """
+    return BRANCHES.index(branch)
 
 
 def piece(state: State, hole: int) -> int | None:
     """The seat whose piece stands on ``hole``, or ``None`` if it is free."""
     value = state.board[hole]
     return value - 1 if value else None
+
+
+def camp(state: State, hole: int) -> str | None:
+    """The camp of the piece on ``hole``, named by its start branch; ``None`` if the hole is free.
+
+    >>> state = new_game(2, camps=2)
+    >>> camp(state, 0), camp(state, 22), camp(state, 120), camp(state, 60)
+    ('A', 'B', 'D', None)
+    """
+    value = state.origin[hole]
+    return BRANCHES[value - 1] if value else None
+
+
+def camp_home(state: State, branch: str) -> bool:
+    """Whether the camp that starts in ``branch`` is home (``RULES.md``: all its pieces in its goal, or a spoiled goal).
+
+    With ``spoiling``, a full goal branch holding at least one piece of the camp
+    and otherwise only opponents' pieces counts as home.
+
+    >>> cells = "1" + "." * 59 + "0" + "." * 50 + "1" + "0" * 9  # seat 1 keeps hole 111 of D, seat 0 fills the rest
+    >>> camp_home(from_cells(cells, players=2), "A"), camp_home(from_cells(cells, players=2, spoiling=False), "A")
+    (True, False)
+    """
+    return _camp_home(state.board, state.origin, BRANCHES.index(branch) + 1, state.spoiling)
+
+
+def _camp_home(board: bytes | bytearray, origin: bytes | bytearray, value: int, spoiling: bool) -> bool:
+    goal = BRANCH_HOLES[OPPOSITE[BRANCHES[value - 1]]]
+    mine = sum(origin[h] == value for h in goal)
+    if mine == origin.count(value):
+        return True
+    if not spoiling or not mine or not all(board[h] for h in goal):
+        return False
+    owner = next(board[h] for h in goal if origin[h] == value)
+    return all(origin[h] == value or board[h] != owner for h in goal)
 
 
 def pieces(state: State, seat: int) -> tuple[int, ...]:
@@ -306,22 +383,40 @@ def in_play(state: State) -> tuple[int, ...]:
 # --- Positions ---------------------------------------------------------------------------------
 
 
-def _check_options(players: object, camps: object, long_jumps: object, rank_all: object, move_limit: object) -> None:
+def _check_options(
+    players: object,
+    camps: object,
+    long_jumps: object,
+    rank_all: object,
+    move_limit: object,
+    *,
+    spoiling: object = True,
+    edition: object = EDITION,
+) -> None:
     for name, value in (("players", players), ("camps", camps)):
         if type(value) is not int:
             raise ValueError(f"{name} must be a whole number, not {value!r}")
-    for name, value in (("long_jumps", long_jumps), ("rank_all", rank_all)):
+    for name, value in (("long_jumps", long_jumps), ("rank_all", rank_all), ("spoiling", spoiling)):
         if not isinstance(value, bool):
             raise ValueError(f"option {name} must be true or false, not {value!r}")
     if move_limit is not None and (type(move_limit) is not int or move_limit < 1):
         raise ValueError(f"move_limit must be null or a whole number from 1 up, not {move_limit!r}")
+    if edition not in (1, EDITION) or type(edition) is not int:
+        raise ValueError(f"edition must be 1 or {EDITION}, not {edition!r}")
     if not 2 <= players <= 6:  # type: ignore[operator]
         raise ValueError(f"Chinese checkers is for 2 to 6 players, not {players!r}")
     layout(players, camps)  # type: ignore[arg-type]
 
 
 def new_game(
-    players: int, camps: int = 1, long_jumps: bool = False, rank_all: bool = False, move_limit: int | None = None
+    players: int,
+    camps: int = 1,
+    long_jumps: bool = False,
+    rank_all: bool = False,
+    move_limit: int | None = None,
+    *,
+    spoiling: bool = True,
+    edition: int = EDITION,
 ) -> State:
     """The starting position: each camp's 10 pieces fill its start branch; seat 0 moves first.
 
@@ -329,13 +424,17 @@ def new_game(
     >>> starts(state, 0), goals(state, 0), len(pieces(state, 1))
     (('A', 'B'), ('D', 'E'), 20)
     """
-    _check_options(players, camps, long_jumps, rank_all, move_limit)
-    board = bytearray(SIZE)
+    _check_options(players, camps, long_jumps, rank_all, move_limit, spoiling=spoiling, edition=edition)
+    board, origin = bytearray(SIZE), bytearray(SIZE)
     for seat, branches in enumerate(layout(players, camps).starts):
         for b in branches:
             for h in BRANCH_HOLES[b]:
-                board[h] = seat + 1
-    return State(players, camps, long_jumps, rank_all, move_limit, bytes(board), 0, (0,) * players, 0, (), (), (None,) * players)
+                board[h], origin[h] = seat + 1, BRANCHES.index(b) + 1
+    state = State(
+        players, camps, long_jumps, rank_all, move_limit, spoiling, edition, bytes(board), bytes(origin), 0,
+        (0,) * players, 0, (0,) * players, 0, (), (), (None,) * players,
+    )  # fmt: skip
+    return replace(state, lowest=tuple(distance(state, seat) for seat in range(players)))
 
 
 def from_cells(
@@ -347,55 +446,68 @@ def from_cells(
     *,
     rank_all: bool = False,
     move_limit: int | None = None,
+    spoiling: bool = True,
+    edition: int = EDITION,
 ) -> State:
-    """A position from its :func:`to_cells` text, ``seat`` ``to_move`` to play; any number of pieces per seat.
+    """A position from its :func:`to_cells` text, ``seat`` ``to_move`` to play; any number of pieces per camp.
 
-    The position is settled as after a move: seats with no piece count as
-    eliminated, a piece blocked for good eliminates its player, a seat with
-    all its pieces home has finished (and may end the game). If ``to_move``
-    is out of play the next seat in play moves. ``ValueError`` if malformed.
+    With one camp per seat a piece is written as its seat number; with several,
+    as the start branch letter of its camp (``"A"`` for a piece of the camp
+    that started in A). The position is settled as after a move: seats with no
+    piece count as eliminated, a piece blocked for good eliminates its player,
+    a seat with all its camps home has finished (and may end the game). If
+    ``to_move`` is out of play the next seat in play moves. ``ValueError`` if
+    malformed.
 
     >>> state = from_cells("0" + "." * 119 + "1", players=2)
     >>> legal_moves(state)
     [Move(path=(0, 1)), Move(path=(0, 2))]
     >>> result(from_cells("." * 111 + "0" * 10, players=2))
     Outcome(ranking=((0,), (1,)))
+    >>> two_camps = from_cells("B" + "." * 119 + "D", players=2, camps=2)
+    >>> piece(two_camps, 0), camp(two_camps, 0), camp(two_camps, 120)
+    (0, 'B', 'D')
     """
-    _check_options(players, camps, long_jumps, rank_all, move_limit)
-    board = _parse_cells(cells, players)
+    _check_options(players, camps, long_jumps, rank_all, move_limit, spoiling=spoiling, edition=edition)
+    board, origin = _parse_cells(cells, layout(players, camps))
     if type(to_move) is not int or not 0 <= to_move < players:
         raise ValueError(f"to_move must be a seat 0 to {players - 1}, not {to_move!r}")
     empty = tuple(s for s in range(players) if s + 1 not in board)
     state = State(
-        players,
-        camps,
-        long_jumps,
-        rank_all,
-        move_limit,
-        board,
-        to_move,
-        (0,) * players,
-        0,
-        (),
-        (empty,) if empty else (),
-        (None,) * players,
-    )
+        players, camps, long_jumps, rank_all, move_limit, spoiling, edition, board, origin, to_move,
+        (0,) * players, 0, (0,) * players, 0, (), (empty,) if empty else (), (None,) * players,
+    )  # fmt: skip
+    state = replace(state, lowest=tuple(distance(state, seat) for seat in range(players)))
     return _settle(state, to_move, played=False)
 
 
-def _parse_cells(cells: object, players: int) -> bytes:
+def _parse_cells(cells: object, lay: Layout) -> tuple[bytes, bytes]:
+    """The ``board`` and ``origin`` of a :func:`to_cells` text for the seating ``lay``."""
     if not isinstance(cells, str) or len(cells) != SIZE:
         raise ValueError(f"cells must be a text of {SIZE} characters")
-    seats = "012345"[:players]
-    bad = {c for c in cells if c != "." and c not in seats}
+    if all(len(branches) == 1 for branches in lay.starts):
+        pieces_of = {str(seat): (seat + 1, BRANCHES.index(branches[0]) + 1) for seat, branches in enumerate(lay.starts)}
+    else:
+        pieces_of = {b: (seat + 1, BRANCHES.index(b) + 1) for seat, branches in enumerate(lay.starts) for b in branches}
+    bad = {c for c in cells if c != "." and c not in pieces_of}
     if bad:
-        raise ValueError(f"cells may hold '.' and the seats {', '.join(seats)}, not {''.join(sorted(bad))!r}")
-    return bytes(0 if c == "." else int(c) + 1 for c in cells)
+        raise ValueError(f"cells may hold '.' and {', '.join(sorted(pieces_of))}, not {''.join(sorted(bad))!r}")
+    board = bytes(pieces_of[c][0] if c != "." else 0 for c in cells)
+    origin = bytes(pieces_of[c][1] if c != "." else 0 for c in cells)
+    return board, origin
 
 
 def to_cells(state: State) -> str:
-    """The board as 121 characters in hole order: ``'.'`` for a free hole, the seat number for a piece."""
-    return "".join("." if v == 0 else str(v - 1) for v in state.board)
+    """The board as 121 characters in hole order: ``'.'`` for a free hole, else the piece.
+
+    A piece is its seat number when every seat has one camp, else its camp's start branch letter.
+
+    >>> to_cells(new_game(2, camps=2))[:4], to_cells(new_game(2))[:4]
+    ('AAAA', '0000')
+    """
+    if state.camps == 1:
+        return "".join("." if v == 0 else str(v - 1) for v in state.board)
+    return "".join("." if v == 0 else BRANCHES[v - 1] for v in state.origin)
 
 
 # --- Moves -------------------------------------------------------------------------------------
@@ -538,9 +650,12 @@ def apply(state: State, move: Move) -> State:
         board[move.start] = 0
         board[move.end] = seat + 1
         passes = 0
+    origin = bytearray(state.origin)
+    if not move.is_pass:
+        origin[move.end], origin[move.start] = origin[move.start], 0
     turns = tuple(t + (s == seat) for s, t in enumerate(state.turns))
     last = tuple(move if s == seat else m for s, m in enumerate(state.last))
-    after = replace(state, board=bytes(board), to_move=seat, turns=turns, passes=passes, last=last)
+    after = replace(state, board=bytes(board), origin=bytes(origin), to_move=seat, turns=turns, passes=passes, last=last)
     return _settle(after, seat, played=True)
 
 
@@ -551,71 +666,135 @@ def blocked_for_good(state: State) -> tuple[int, ...]:
     """The holes of the pieces blocked for good, in increasing order (see ``RULES.md``).
 
     A piece in one of its player's start branches is blocked for good when it
-    has no legal move and every neighbouring hole holds a piece standing in
-    one of its own player's goal branches, or another piece blocked for good.
+    has no legal move, and every neighbouring hole and every hole it could
+    jump to over a neighbour is off the board or holds a piece that cannot
+    move away: an opponent's piece standing in its camp's goal branch, or
+    another piece blocked for good. A piece of its own player that can still
+    move does not wall it in.
     """
-    return blocked_holes(bytearray(state.board), _layout(state), state.long_jumps)
+    return _blocked(state, bytearray(state.board))
+
+
+def _blocked(state: State, board: bytearray) -> tuple[int, ...]:
+    return blocked_holes(board, state.origin, _layout(state), state.long_jumps, landings=state.edition >= 2)
 
 
 def _settle(state: State, seat: int, played: bool) -> State:
-    """Apply eliminations, finishing and the end of the game after ``seat`` played (or in a set-up position)."""
+    """Apply eliminations, finishing, the 30-round count and the end of the game after ``seat`` played (or in a set-up
+    position)."""
     lay = _layout(state)
-    board = bytearray(state.board)
+    board, origin = bytearray(state.board), bytearray(state.origin)
     eliminated = state.eliminated
-    blocked = blocked_holes(board, lay, state.long_jumps)
+    blocked = _blocked(state, board)
     if blocked:
         out = tuple(sorted({board[h] - 1 for h in blocked}))
         for h in range(SIZE):
             if board[h] and board[h] - 1 in out:
-                board[h] = 0
+                board[h] = origin[h] = 0
         eliminated = (*eliminated, out)
     gone = {s for group in eliminated for s in group}
     finished = list(state.finished)
     for s in range(state.players):
-        mine = [h for h in range(SIZE) if board[h] == s + 1]
-        if s not in gone and s not in finished and mine and all(lay.goal_mask[s][h] for h in mine):
+        if s not in gone and s not in finished and s + 1 in board and _home(board, origin, lay.starts[s], state.spoiling):
             finished.append(s)
-    state = replace(state, board=bytes(board), finished=tuple(finished), eliminated=eliminated)
+    state = replace(state, board=bytes(board), origin=bytes(origin), finished=tuple(finished), eliminated=eliminated)
+    if played and seat not in gone:
+        now = distance(state, seat)
+        if now < state.lowest[seat]:
+            lowest = tuple(now if s == seat else low for s, low in enumerate(state.lowest))
+            state = replace(state, lowest=lowest, quiet=0)
+        else:
+            state = replace(state, quiet=state.quiet + 1)
     remaining = in_play(state)
     over = (
         len(remaining) <= 1
         or (bool(finished) and not state.rank_all)
         or _limit_reached(state, remaining)
         or state.passes >= len(remaining)
+        or _stalled(state, remaining)
     )
     following = ((seat + i + played) % state.players for i in range(state.players))
     return replace(state, to_move=None if over else next(s for s in following if s in remaining))
+
+
+def _home(board: bytes | bytearray, origin: bytes | bytearray, branches: tuple[str, ...], spoiling: bool) -> bool:
+    """Whether every camp of the seat that starts in ``branches`` is home."""
+    return all(_camp_home(board, origin, BRANCHES.index(b) + 1, spoiling) for b in branches)
 
 
 def _limit_reached(state: State, remaining: tuple[int, ...]) -> bool:
     return state.move_limit is not None and all(state.turns[s] >= state.move_limit for s in remaining)
 
 
-@cache
-def _tip_costs(goal_branches: tuple[str, ...]) -> dict[str, tuple[int, ...]]:
-    return {g: tuple(DISTANCE[h][TIPS[g]] for h in range(SIZE)) for g in goal_branches}
+def _stalled(state: State, remaining: tuple[int, ...]) -> bool:
+    return state.edition >= 2 and state.quiet >= QUIET_ROUNDS * len(remaining)
+
+
+def quiet_rounds(state: State) -> tuple[int, int]:
+    """``(rounds, left)``: the whole rounds in a row that brought nobody a new lowest distance, and how many remain
+    before the game ends for that (:data:`QUIET_ROUNDS`); ``(0, QUIET_ROUNDS)`` in edition 1 or once the game is over.
+
+    >>> quiet_rounds(new_game(2))
+    (0, 30)
+    """
+    remaining = in_play(state)
+    if state.edition < 2 or state.to_move is None or not remaining:
+        return 0, QUIET_ROUNDS
+    rounds = state.quiet // len(remaining)
+    return rounds, QUIET_ROUNDS - rounds
 
 
 @cache
-def _home_cost(goal_branches: tuple[str, ...], count: int) -> int:
-    """The least total tip distance of ``count`` pieces: what they count when all stand home (20 for a full branch)."""
-    return sum(sorted(DISTANCE[h][TIPS[g]] for g in goal_branches for h in BRANCH_HOLES[g])[:count])
+def _tip_costs(goal: str) -> tuple[int, ...]:
+    return tuple(DISTANCE[h][TIPS[goal]] for h in range(SIZE))
+
+
+@cache
+def _home_cost(count: int) -> int:
+    """The least total tip distance of ``count`` pieces in one branch: what they count when all stand home (20 for 10)."""
+    return sum(sorted(DISTANCE[h][TIPS["D"]] for h in BRANCH_HOLES["D"])[:count])
 
 
 def distance(state: State, seat: int) -> int:
-    """How far ``seat`` is from having every piece home: 0 once they all stand in its goal branches.
+    """How far ``seat`` is from having every camp home: 0 once they all are.
 
-    The total hex distance of its pieces to the tip hole of their goal branch,
-    less what the same pieces count when they fill the goal from the tip. With
-    several camps each goal branch takes 10 pieces, sent the cheapest way.
+    For each camp not yet home, the total hex distance of its pieces to the
+    tip hole of its goal branch, less what the same number of pieces count
+    when they fill the goal from the tip.
 
     >>> distance(new_game(2), 0), distance(new_game(2, camps=2), 1)
-    (120, 180)
+    (120, 240)
     """
-    goal_branches = goals(state, seat)
-    costs = _tip_costs(goal_branches)
-    holes = pieces(state, seat)
-    return sum(costs[g][h] for h, g in assign(holes, costs).items()) - _home_cost(goal_branches, len(holes))
+    total = 0
+    for b in starts(state, seat):
+        value = BRANCHES.index(b) + 1
+        if value not in state.origin:
+            continue
+        holes = [h for h, v in enumerate(state.origin) if v == value]
+        if not _camp_home(state.board, state.origin, value, state.spoiling):
+            costs = _tip_costs(OPPOSITE[b])
+            total += sum(costs[h] for h in holes) - _home_cost(len(holes))
+    return total
+
+
+def ending(state: State) -> str | None:
+    """Why the game ended: ``"home"`` (a player brought every camp home; with ``rank_all``, all but one did),
+    ``"alone"`` (the others were eliminated), ``"move_limit"``, ``"no_moves"`` (nobody can move) or ``"quiet"``
+    (:data:`QUIET_ROUNDS` rounds without a new lowest distance); ``None`` while it goes on.
+
+    >>> ending(new_game(2)), ending(from_cells("." * 111 + "0" * 10, players=2))
+    (None, 'home')
+    """
+    if state.to_move is not None:
+        return None
+    remaining = in_play(state)
+    if remaining and _limit_reached(state, remaining):
+        return "move_limit"
+    if remaining and state.passes >= len(remaining):
+        return "no_moves"
+    if remaining and _stalled(state, remaining):
+        return "quiet"
+    return "home" if state.finished else "alone"
 
 
 def result(state: State) -> Outcome | None:
@@ -625,7 +804,7 @@ def result(state: State) -> Outcome | None:
     tiers: list[tuple[int, ...]] = [(s,) for s in state.finished]
     remaining = in_play(state)
     if remaining:
-        if _limit_reached(state, remaining) or state.passes >= len(remaining):
+        if _limit_reached(state, remaining) or state.passes >= len(remaining) or _stalled(state, remaining):
             scores = {s: distance(state, s) for s in remaining}
             tiers += [tuple(s for s in remaining if scores[s] == v) for v in sorted(set(scores.values()))]
         else:
@@ -638,7 +817,8 @@ def result(state: State) -> Outcome | None:
 
 
 def start(options: Mapping[str, JSON], seed: int) -> State:
-    """A new game from setup options ``players`` (2-6, default 2), ``camps``, ``long_jumps``, ``rank_all``, ``move_limit``.
+    """A new game from the options of :data:`OPTIONS`: ``players`` (2-6, default 2), ``camps``, ``long_jumps``,
+    ``rank_all``, ``move_limit``, ``spoiling`` (default on) and ``edition`` (default :data:`EDITION`).
 
     The seed is unused: the game has no chance. ``ValueError`` on unknown keys, bad values or a seating not offered.
     """
@@ -651,7 +831,23 @@ def start(options: Mapping[str, JSON], seed: int) -> State:
         options.get("long_jumps", False),
         options.get("rank_all", False),
         options.get("move_limit"),
+        spoiling=options.get("spoiling", True),
+        edition=options.get("edition", EDITION),
     )
+
+
+def upgrade_options(options: Mapping[str, JSON], saved_format: int) -> dict[str, JSON]:
+    """The options of a game saved in match format ``saved_format``, as this version reads them.
+
+    Games saved before format 2 were played before spoiling, the 30-round end
+    and the jump landings of "blocked for good": they replay as edition 1.
+
+    >>> upgrade_options({"players": 2}, 1)
+    {'players': 2, 'edition': 1, 'spoiling': False}
+    """
+    if saved_format >= 2:
+        return dict(options)
+    return {**options, "edition": 1, "spoiling": False}
 
 
 def to_move(state: State) -> int | None:
@@ -683,17 +879,21 @@ def action_from_json(data: JSON) -> Move:
 
 
 def state_to_json(state: State) -> JSON:
-    """The state as JSON: the options, ``cells`` (:func:`to_cells`), and the fields of :class:`State`."""
+    """The state as JSON: the options, ``cells`` (:func:`to_cells`, which names each piece's camp), and the other fields."""
     return {
         "players": state.players,
         "camps": state.camps,
         "long_jumps": state.long_jumps,
         "rank_all": state.rank_all,
         "move_limit": state.move_limit,
+        "spoiling": state.spoiling,
+        "edition": state.edition,
         "cells": to_cells(state),
         "to_move": state.to_move,
         "turns": list(state.turns),
         "passes": state.passes,
+        "lowest": list(state.lowest),
+        "quiet": state.quiet,
         "finished": list(state.finished),
         "eliminated": [list(group) for group in state.eliminated],
         "last": [None if m is None else move_to_text(m) for m in state.last],
@@ -706,21 +906,26 @@ def _int(value: object, name: str, low: int, high: int) -> int:
     return value
 
 
+STATE_KEYS = frozenset(
+    {"players", "camps", "long_jumps", "rank_all", "move_limit", "spoiling", "edition", "cells", "to_move", "turns"}
+    | {"passes", "lowest", "quiet", "finished", "eliminated", "last"}
+)
+
+
 def state_from_json(data: JSON) -> State:
     """The state of :func:`state_to_json`; ``ValueError`` if malformed or inconsistent."""
-    keys = {"players", "camps", "long_jumps", "rank_all", "move_limit", "cells", "to_move", "turns", "passes"}
-    keys |= {"finished", "eliminated", "last"}
-    if not isinstance(data, dict) or set(data) != keys:
-        raise ValueError(f"a Chinese checkers state is an object with the keys {', '.join(sorted(keys))}")
+    if not isinstance(data, dict) or set(data) != STATE_KEYS:
+        raise ValueError(f"a Chinese checkers state is an object with the keys {', '.join(sorted(STATE_KEYS))}")
     players = data["players"]
-    _check_options(players, data["camps"], data["long_jumps"], data["rank_all"], data["move_limit"])
-    board = _parse_cells(data["cells"], players)
-    turns, finished, eliminated, last = data["turns"], data["finished"], data["eliminated"], data["last"]
-    for name, value in (("turns", turns), ("finished", finished), ("eliminated", eliminated), ("last", last)):
+    options = [data[key] for key in ("camps", "long_jumps", "rank_all", "move_limit", "spoiling", "edition")]
+    _check_options(players, *options[:4], spoiling=options[4], edition=options[5])
+    board, origin = _parse_cells(data["cells"], layout(players, data["camps"]))
+    turns, lowest, finished, eliminated, last = (data[key] for key in ("turns", "lowest", "finished", "eliminated", "last"))
+    for name, value in (("turns", turns), ("lowest", lowest), ("finished", finished), ("eliminated", eliminated), ("last", last)):
         if not isinstance(value, list):
             raise ValueError(f"{name} must be a list")
-    if len(turns) != players or len(last) != players:
-        raise ValueError("turns and last need one entry per seat")
+    if len(turns) != players or len(last) != players or len(lowest) != players:
+        raise ValueError("turns, lowest and last need one entry per seat")
     seats_out = [_int(s, "a seat", 0, players - 1) for s in finished]
     for group in eliminated:
         if not isinstance(group, list) or not group:
@@ -729,19 +934,16 @@ def state_from_json(data: JSON) -> State:
     if len(set(seats_out)) != len(seats_out):
         raise ValueError("a seat is finished or eliminated twice")
     state = State(
-        players,
-        data["camps"],
-        data["long_jumps"],
-        data["rank_all"],
-        data["move_limit"],
-        board,
+        players, *options, board, origin,
         None if data["to_move"] is None else _int(data["to_move"], "to_move", 0, players - 1),
         tuple(_int(t, "a turn count", 0, 10**9) for t in turns),
         _int(data["passes"], "passes", 0, 10**9),
+        tuple(_int(d, "a distance", 0, 10**4) for d in lowest),
+        _int(data["quiet"], "quiet", 0, 10**9),
         tuple(finished),
         tuple(tuple(group) for group in eliminated),
         tuple(None if m is None else move_from_text(m) for m in last),
-    )
+    )  # fmt: skip
     if any(state.board[h] - 1 in {s for g in state.eliminated for s in g} for h in range(SIZE) if state.board[h]):
         raise ValueError("an eliminated seat still has pieces on the board")
     if state.to_move is not None and state.to_move not in in_play(state):

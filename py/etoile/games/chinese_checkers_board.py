@@ -26,7 +26,6 @@ other hole belongs to the centre hexagon of 61 holes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from math import sqrt
@@ -304,20 +303,45 @@ def shortest_paths(board: bytearray, hole: int, long_jumps: bool, allowed: bytes
     return {end: chains[end] for end in sorted(chains) if end != hole and allowed[end]}
 
 
-def blocked_holes(board: bytearray, lay: Layout, long_jumps: bool) -> tuple[int, ...]:
+LANDINGS: tuple[tuple[int, ...], ...] = tuple(tuple(ray[1] for ray in rays if len(ray) >= 2) for rays in RAYS)
+"""``LANDINGS[h]``: the holes two away from ``h`` on a line, where a jump over a neighbour lands."""
+
+GOAL_INDEX: tuple[int, ...] = tuple(BRANCHES.index(OPPOSITE[b]) for b in BRANCHES)
+"""For each branch index, the index of the branch facing it: a camp that starts in one has its goal in the other."""
+
+
+def blocked_holes(
+    board: bytearray, origin: bytes | bytearray, lay: Layout, long_jumps: bool, landings: bool = True
+) -> tuple[int, ...]:
     """The holes of the pieces blocked for good (``RULES.md``), in increasing order.
 
-    A piece in one of its player's start branches is blocked for good when it
-    has no legal move and every neighbouring hole holds a piece standing in
-    one of its own player's goal branches, or another piece blocked for good.
-    This is the largest set of pieces with that property: a group of pieces
-    that only wall each other in (with goal-standing pieces around them) is
-    blocked for good as a whole.
+    ``origin[h]`` is the start branch index plus one of the camp of the piece on
+    ``h``. A piece in one of its player's start branches is blocked for good
+    when it has no legal move, every neighbouring hole holds a *fixed* piece
+    (an opponent's piece standing in its camp's goal branch, or another piece
+    blocked for good) and so does every hole it could jump to over one of
+    them, unless that hole is off the board. A hole held by one of the
+    player's own pieces that can still move does not wall it in. This is the
+    largest set of pieces with that property: a group of pieces that only wall
+    each other in is blocked for good as a whole.
+
+    ``landings=False`` is the first edition of the rule, kept for games saved
+    before it changed: the jump landings are not looked at, and a piece
+    standing in any goal branch of its owner counts as fixed.
     """
     goal = lay.goal_mask
 
+    def fixed(n: int, owner: int, inside: set[int]) -> bool:
+        if n in inside:
+            return True
+        if not landings:
+            return bool(board[n]) and bool(goal[board[n] - 1][n])
+        return bool(board[n]) and board[n] != owner and BRANCH_OF[n] == GOAL_INDEX[origin[n] - 1]
+
     def walled(h: int, inside: set[int]) -> bool:
-        return all(n in inside or (board[n] and goal[board[n] - 1][n]) for n in NEIGHBOURS[h])
+        owner = board[h]
+        around = NEIGHBOURS[h] + LANDINGS[h] if landings else NEIGHBOURS[h]
+        return all(fixed(n, owner, inside) for n in around)
 
     start = lay.start_mask
     inside = {h for h in range(SIZE) if board[h] and start[board[h] - 1][h] and all(board[n] for n in NEIGHBOURS[h])}
@@ -328,46 +352,3 @@ def blocked_holes(board: bytearray, lay: Layout, long_jumps: bool) -> tuple[int,
         changed = keep != inside
         inside = keep
     return tuple(sorted(inside))
-
-
-def assign(holes: Iterable[int], costs: Mapping[str, Sequence[int]], capacity: int = PIECES) -> dict[int, str]:
-    """Send each piece on ``holes`` to a goal branch, each taking at most ``capacity``, at the least total cost.
-
-    ``costs[branch][h]`` is the cost of the piece on ``h`` going to ``branch``.
-    Successive shortest paths: each piece in turn takes the cheapest place,
-    possibly pushing pieces along to other branches; exact.
-
-    >>> tips = {b: [DISTANCE[h][TIPS[b]] for h in range(SIZE)] for b in ("D", "E")}
-    >>> assign([60, 61, 62], tips, capacity=2)
-    {60: 'E', 61: 'D', 62: 'D'}
-    """
-    goals = tuple(costs)
-    if len(goals) == 1:
-        return dict.fromkeys(holes, goals[0])
-    groups: dict[str, list[int]] = {g: [] for g in goals}
-    for h in holes:
-        # room[g]: the cheapest way to free a place in g (0 if it has one), pushing piece q on to via[g] = (q, g2).
-        room: dict[str, int | None] = {g: 0 if len(groups[g]) < capacity else None for g in goals}
-        via: dict[str, tuple[int, str]] = {}
-        for _ in range(len(goals) - 1):
-            for g in goals:
-                for g2 in goals:
-                    extra = room[g2]
-                    if g2 == g or extra is None or not groups[g]:
-                        continue
-                    q = min(groups[g], key=lambda p, g=g, g2=g2: costs[g2][p] - costs[g][p])
-                    value = costs[g2][q] - costs[g][q] + extra
-                    current = room[g]
-                    if current is None or value < current:
-                        room[g], via[g] = value, (q, g2)
-        g = min((g for g in goals if room[g] is not None), key=lambda g: costs[g][h] + room[g])  # type: ignore[operator]
-        moving = h
-        while True:
-            full = len(groups[g]) >= capacity
-            groups[g].append(moving)
-            if not full:
-                break
-            q, g2 = via[g]
-            groups[g].remove(q)
-            g, moving = g2, q
-    return dict(sorted((h, g) for g, members in groups.items() for h in members))

@@ -10,7 +10,7 @@ from datetime import date
 from typing import Any
 
 from etoile.games import chinese_checkers as g
-from etoile.games.chinese_checkers_board import BRANCH_HOLES, HOLES, SIZE
+from etoile.games.chinese_checkers_board import BRANCH_HOLES, HOLES, OPPOSITE, SIZE
 from etoile.i18n import Catalog
 from etoile.match import Match
 from etoile.model import Effect, Model, Msg
@@ -32,6 +32,7 @@ SPEC = GameSpec(
         OptionSpec("long_jumps", (False, True), False),
         OptionSpec("rank_all", (False, True), False),
         OptionSpec("move_limit", g.MOVE_LIMITS, None),
+        OptionSpec("spoiling", (True, False), True),
     ),
 )
 ACTION = "chinese-checkers"
@@ -216,7 +217,7 @@ def board_svg(model: Model, match: Match, local: Local, t: Catalog) -> El:
             h("circle", {"cx": str(x), "cy": str(y), "r": "3.1", "class": " ".join(classes)}),
         ]
         if seat is not None:
-            colour = g.colour(shown, seat)
+            colour = g.camp_colour(g.camp(shown, hole) or "A")
             moved = last is not None and hole == last.end
             style = _hop_style(last, match.cursor) if moved and not replaying else None
             parts.append(
@@ -295,12 +296,20 @@ def _hop_style(move: g.Move | None, ply: int) -> str | None:
 
 
 def _branch_owners(state: g.State) -> dict[str, int]:
-    """The colour of each branch that is someone's start or goal branch."""
+    """The colour of each branch that is some camp's start or goal: the colour of that camp."""
     owners = {}
     for seat in range(state.players):
-        for branch in (*g.starts(state, seat), *g.goals(state, seat)):
-            owners.setdefault(branch, g.colour(state, seat))
+        for branch in g.starts(state, seat):
+            owners[branch] = owners[OPPOSITE[branch]] = g.camp_colour(branch)
     return owners
+
+
+def colours(state: g.State, seat: int, t: Catalog) -> str:
+    """The colours of ``seat``'s camps in words: "red", or "red and yellow"."""
+    names = [t(f"chinese_checkers.colour.{g.PALETTE[g.camp_colour(b)][0]}") for b in g.starts(state, seat)]
+    if len(names) == 1:
+        return names[0]
+    return t("chinese_checkers.colours", first=", ".join(names[:-1]), last=names[-1])
 
 
 def _hole_label(match: Match, state: g.State, hole: int, target: bool, t: Catalog) -> str:
@@ -309,7 +318,7 @@ def _hole_label(match: Match, state: g.State, hole: int, target: bool, t: Catalo
     seat = g.piece(state, hole)
     if seat is None:
         return t("chinese_checkers.hole_free", hole=hole)
-    colour = t(f"chinese_checkers.colour.{g.PALETTE[g.colour(state, seat)][0]}")
+    colour = t(f"chinese_checkers.colour.{g.PALETTE[g.camp_colour(g.camp(state, hole) or 'A')][0]}")
     return t("chinese_checkers.hole_piece", hole=hole, colour=colour, name=seat_name(match, seat, t))
 
 
@@ -320,23 +329,36 @@ def status(match: Match, local: Local, t: Catalog) -> str:
     seat = state.to_move
     if seat is None:
         return t("chinese_checkers.status.over")
-    colour = t(f"chinese_checkers.colour.{g.PALETTE[g.colour(state, seat)][0]}")
-    line = t("chinese_checkers.status.play", name=seat_name(match, seat, t), colour=colour)
+    line = t("chinese_checkers.status.play", name=seat_name(match, seat, t), colour=colours(state, seat, t))
     if match.person_to_move is not None:
         line += " " + t("chinese_checkers.status.target" if local.selected is not None else "chinese_checkers.status.select")
+    rounds, left = g.quiet_rounds(state)
+    if left <= QUIET_WARNING:
+        line += " " + t("chinese_checkers.quiet_soon", rounds=rounds, count=left)
     return line
+
+
+QUIET_WARNING = 5
+"""The status line warns once this few rounds are left before the game ends for want of progress."""
+
+ENDINGS = {
+    "move_limit": "chinese_checkers.limit_reached",
+    "no_moves": "chinese_checkers.no_moves",
+    "quiet": "chinese_checkers.quiet_end",
+}
+"""The endings that rank the players by distance, and the sentence that says so."""
 
 
 def seats_list(match: Match, t: Catalog) -> El:
     state = match.state
     items = []
     for seat in range(state.players):
-        colour = g.colour(state, seat)
+        swatches = [g.camp_colour(b) for b in g.starts(state, seat)]
         items.append(
             h(
                 "li",
                 {"class": "cc-seat" + (" to-move" if seat == state.to_move else "")},
-                h("span", {"class": f"swatch colour-{colour}", "aria-hidden": "true"}, MARKS[colour]),
+                [h("span", {"class": f"swatch colour-{c}", "aria-hidden": "true"}, MARKS[c]) for c in swatches],
                 " ",
                 seat_name(match, seat, t),
                 " — ",
@@ -441,7 +463,7 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
         "section",
         {"class": "chinese-checkers"},
         h("p", {"class": "status", "role": "status", "id": "cc-status"}, status(match, local, t)),
-        result_panel(match, t),
+        result_panel(match, t, g.ending(match.state) in ENDINGS and h("p", {}, t(ENDINGS[g.ending(match.state)]))),
         h(
             "div",
             {"class": "cc-layout"},
