@@ -75,7 +75,7 @@ def cmd_test(args: argparse.Namespace) -> int:
     python = ensure_venv()
     build()
     env = {**os.environ, "CHROMIUM": find_chromium(), "PYTHONDONTWRITEBYTECODE": "1"}
-    checks = [["ruff", "check", "."], ["ruff", "format", "--check", "."], ["pytest", *args.pytest_args]]
+    checks = [["ruff", "check", "."], ["ruff", "format", "--check", "."], ["mypy"], ["pytest", *args.pytest_args]]
     codes = [subprocess.run([str(python), "-m", *check], cwd=ROOT, env=env, check=False).returncode for check in checks]
     return next((code for code in codes if code), 0)
 

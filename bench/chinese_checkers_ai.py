@@ -1,6 +1,6 @@
 """Speed and strength of the Chinese checkers computer players, in CPython and in the browser.
 
-    python3 dev.py bench chinese_checkers_ai [--games 100] [--no-browser] [--stall]
+    python3 dev.py bench chinese_checkers_ai [--games 100] [--no-browser] [--endings]
 
 Prints:
 
@@ -20,10 +20,12 @@ Prints:
    section 2 (CPython's, with ``--no-browser``; or ``--hard-nodes`` and
    ``--medium-nodes``): they play as strongly as in the app, and the results
    do not depend on the machine's speed;
-4. with ``--stall``, a stall check: computer-only games at each level in
-   every seating (2 to 6 players, the camps layouts), with and without long
-   jumps, from the start and from random openings, all finish (within 3000
-   plies). The unit tests hold a shorter one.
+4. with ``--endings``, how computer-only games end: in every seating (2 to
+   6 players, the camps layouts), with and without long jumps, a game at each
+   level and one with the levels mixed, from the start and from random
+   openings; for each seating, the longest game in plies and how the games
+   ended (a player home, the others eliminated, 30 quiet rounds...). The
+   unit tests hold a shorter check with fewer nodes.
 
 The games run in at most two processes (``--jobs``).
 """
@@ -109,15 +111,18 @@ def duel(args: tuple[str, str, int, dict[str, int | None], bool, int]) -> tuple[
     return (1.0 if outcome.winners == (seat,) else 0.5 if seat in outcome.winners else 0.0), plies
 
 
-def stall(args: tuple[int, int, bool, str, dict[str, int | None], int]) -> tuple[str, int, bool, str]:
-    """A computer-only game at one level from opening ``seed`` (none for seed 0); whether it finished."""
+def ending(args: tuple[int, int, bool, str, dict[str, int | None], int]) -> tuple[tuple[int, int], str, int, str, str]:
+    """A computer-only game from opening ``seed`` (none for seed 0), at one level or (``"mixed"``) every level in turn.
+
+    Returns the seating, the game's name, its plies, how it ended (:func:`etoile.games.chinese_checkers.ending`,
+    ``"unfinished"`` past :data:`MAX_PLIES`) and the time it took.
+    """
     players, camps, long_jumps, level, nodes, seed = args
     start = time.perf_counter()
-    state, plies = play(
-        players, camps, long_jumps, (level,) * players, nodes, seed=seed, opening_plies=2 * players if seed else 0
-    )
+    levels = tuple(ai.DESCRIPTION.levels[s % 3] for s in range(players)) if level == "mixed" else (level,) * players
+    state, plies = play(players, camps, long_jumps, levels, nodes, seed=seed, opening_plies=2 * players if seed else 0)
     name = f"{players} players, {camps} camp(s), long jumps {'on ' if long_jumps else 'off'}, {level:6} opening {seed}"
-    return name, plies, cc.result(state) is not None, f"{time.perf_counter() - start:.1f} s"
+    return (players, camps), name, plies, cc.ending(state) or "unfinished", f"{time.perf_counter() - start:.1f} s"
 
 
 def median_p95(values: list[float]) -> tuple[float, float]:
@@ -155,10 +160,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--medium-nodes", type=int, help="nodes per medium move in the duels (default: measured)")
     parser.add_argument("--opening", type=int, default=4, help="random plies before each pair of duels (default 4)")
     parser.add_argument("--long-jumps", action="store_true", help="play the duels with long jumps")
-    parser.add_argument("--stall", action="store_true", help="also run the stall check")
-    parser.add_argument("--stall-nodes", type=int, default=2_000, help="nodes per move of the searching players there")
-    parser.add_argument("--stall-openings", type=int, default=2, help="openings per seating there (the first is the start)")
-    parser.add_argument("--verbose", action="store_true", help="list every game of the stall check")
+    parser.add_argument("--endings", action="store_true", help="also play computer-only games in every seating")
+    parser.add_argument("--endings-nodes", type=int, default=2_000, help="nodes per move of the searching players there")
+    parser.add_argument("--endings-openings", type=int, default=2, help="openings per seating there (the first is the start)")
+    parser.add_argument("--no-duels", action="store_true", help="skip the win rates (section 3)")
+    parser.add_argument("--verbose", action="store_true", help="list every game of the endings")
     parser.add_argument("--jobs", type=int, default=2, choices=(1, 2))
     args = parser.parse_args(argv)
 
@@ -179,7 +185,7 @@ def main(argv: list[str] | None = None) -> None:
             f"(hard {nodes['hard']:,} nodes, medium {nodes['medium']:,} nodes per move"
             f"{', long jumps' if args.long_jumps else ''})"
         )
-        for level, other in (("hard", "easy"), ("hard", "medium")):
+        for level, other in () if args.no_duels else (("hard", "easy"), ("hard", "medium")):
             start = time.perf_counter()
             tasks = [(level, other, i, nodes, args.long_jumps, args.opening) for i in range(args.games)]
             results = list(pool.map(duel, tasks))
@@ -192,21 +198,25 @@ def main(argv: list[str] | None = None) -> None:
                 flush=True,
             )
 
-        if args.stall:
+        if args.endings:
             print(
-                f"4. Stall check: computer-only games in every seating, {args.stall_openings} opening(s) each "
-                f"(the start, then random openings; searching players at {args.stall_nodes} nodes)"
+                f"4. Endings: computer-only games in every seating, {args.endings_openings} opening(s) each "
+                f"(the start, then random openings; searching players at {args.endings_nodes:,} nodes per move)"
             )
-            budget = {"easy": None, "medium": args.stall_nodes, "hard": args.stall_nodes}
-            configs = product(SEATINGS, (False, True), ai.LEVELS, range(args.stall_openings))
+            budget = {"easy": None, "medium": args.endings_nodes, "hard": args.endings_nodes}
+            configs = product(SEATINGS, (False, True), (*ai.DESCRIPTION.levels, "mixed"), range(args.endings_openings))
             tasks = [(p, c, lj, level, budget, seed) for (p, c), lj, level, seed in configs]
-            finished, lengths = 0, []
-            for name, plies, done, took in pool.map(stall, tasks):
-                finished += done
-                lengths.append(plies)
-                if args.verbose or not done:
-                    print(f"   {name}: {'finished' if done else 'STALLED'} in {plies} plies ({took})")
-            print(f"   {finished}/{len(tasks)} games finished; plies median {statistics.median(lengths):g}, max {max(lengths)}")
+            longest: dict[tuple[int, int], int] = {}
+            endings: dict[tuple[int, int], dict[str, int]] = {}
+            for seating, name, plies, how, took in pool.map(ending, tasks):
+                longest[seating] = max(longest.get(seating, 0), plies)
+                counts = endings.setdefault(seating, {})
+                counts[how] = counts.get(how, 0) + 1
+                if args.verbose:
+                    print(f"   {name}: {how} after {plies} plies ({took})", flush=True)
+            for seating in SEATINGS:
+                how = ", ".join(f"{count} {kind}" for kind, count in sorted(endings[seating].items()))
+                print(f"   {seating[0]} players, {seating[1]} camp(s): longest game {longest[seating]} plies; endings: {how}")
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@
 
 For each pairing (2 players: expert against one opponent; 4 players: one
 expert against three copies of the opponent), N seeded games (default 2,000)
-under the default rules of RULES.md. Game ``i`` uses seed ``seed_from(i)`` and
+under the default rules. Game ``i`` uses seed ``seed_from(i)`` and
 puts the expert in seat ``i % players``, so every seat gets its share and the
 who-starts throws decide the first leader as in a real game.
 

@@ -63,7 +63,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"optimal expected score (default rules): {ai.expected_score():.3f}")
     seeds = list(range(args.games))
     with Pool(PROCESSES) as pool:
-        for level in ai.LEVELS:
+        for level in ai.DESCRIPTION.levels:
             began = time.perf_counter()
             parts = pool.map(play, [(level, seeds[i::PROCESSES]) for i in range(PROCESSES)])
             scores = [s for part in parts for s in part]

@@ -12,7 +12,7 @@ import http.server
 import sys
 import threading
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 TYPES = {
     ".wasm": "application/wasm",
@@ -27,8 +27,11 @@ TYPES = {
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
     mounts: ClassVar[dict[str, Path]] = {}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.extensions_map = {**self.extensions_map, **TYPES}
+        super().__init__(*args, **kwargs)
 
     def translate_path(self, path: str) -> str:
         for prefix, folder in self.mounts.items():
@@ -48,7 +51,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
 
-    def handle_error(self, request: object, client_address: object) -> None:
+    def handle_error(self, request: Any, client_address: Any) -> None:
         # A browser that closes a connection mid-response (a reload, a closed tab) is not an error.
         if not isinstance(sys.exc_info()[1], ConnectionError):
             super().handle_error(request, client_address)
@@ -59,9 +62,9 @@ def make_server(directory: Path, host: str = "127.0.0.1", port: int = 0, mounts:
     return Server((host, port), functools.partial(handler, directory=str(directory)))
 
 
-def serve_in_background(directory: Path, **kwargs: object) -> tuple[Server, str]:
-    """Start a server on a free port in a daemon thread; return it and its base URL."""
-    server = make_server(directory, **kwargs)  # type: ignore[arg-type]
+def serve_in_background(directory: Path, mounts: dict[str, Path] | None = None) -> tuple[Server, str]:
+    """Start a server on a free port of 127.0.0.1 in a daemon thread; return it and its base URL."""
+    server = make_server(directory, mounts=mounts)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    host, port = server.server_address[:2]
-    return server, f"http://{host}:{port}/"
+    port = server.server_address[1]
+    return server, f"http://127.0.0.1:{port}/"

@@ -8,6 +8,11 @@ options are the game's, that there is one seat per player, that every computer
 seat plays one of the game's levels and that the record is no longer than a
 game can be; replaying is linear in the record's length. The intermediate
 states are kept in memory, which makes undo, redo and replay immediate.
+
+>>> from etoile.games import chinese_checkers
+>>> match = Match.new(chinese_checkers, {"players": 2}, seed=0).play(chinese_checkers.move_from_text("3-14"))
+>>> match.cursor, match.undo().cursor, Match.from_json(match.to_json()).state == match.state
+(1, 0, True)
 """
 
 from __future__ import annotations
@@ -79,8 +84,9 @@ class Match:
         if seats and len(seats) != options.get("players"):
             raise ValueError(f"{len(seats)} seats for {options.get('players')} players")
         for seat in seats:
-            if seat.computer is not None and seat.computer not in game.LEVELS:
-                raise ValueError(f"no computer level {seat.computer!r} in {game.ID}: the levels are {', '.join(game.LEVELS)}")
+            levels = game.DESCRIPTION.levels
+            if seat.computer is not None and seat.computer not in levels:
+                raise ValueError(f"no computer level {seat.computer!r} in {game.ID}: the levels are {', '.join(levels)}")
         return cls(game, dict(options), seed, (), (start,), 0, tuple(seats))
 
     @property

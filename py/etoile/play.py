@@ -20,14 +20,13 @@ from etoile.ui.tables import TABLES, Table
 
 def setup_of(model: Model, game: str) -> Setup:
     """The setup form of ``game`` as the player left it, or the default one."""
-    return model.setups.get(game) or Setup.new(TABLES[game].SPEC, model.settings.name)
+    return model.setups.get(game) or Setup.new(TABLES[game].GAME.DESCRIPTION, model.settings.name)
 
 
 def computer_turn(model: Model, game: str) -> list[Effect]:
     """Ask the runtime for a computer move when the seat to move is the computer's."""
     match = model.matches.get(game)
-    seat = match.computer_to_move if match is not None else None
-    if seat is None:
+    if match is None or (seat := match.computer_to_move) is None:
         return []
     return [Effect("think", {"game": game, "ply": match.cursor, "level": match.seats[seat].computer})]
 
@@ -42,13 +41,13 @@ def follow(model: Model, game: str | None) -> list[Effect]:
 
 def resume(model: Model) -> list[Effect]:
     """On showing a game's table (a route change, a reload, an import): let its computer play or its coach advise."""
-    route = model.route
-    match = model.matches.get(route.game) if route.screen == "game" and route.game else None
-    if match is None:
+    game = model.route.game
+    match = model.matches.get(game) if model.route.screen == "game" and game else None
+    if game is None or match is None:
         return []
     # A computer seat will need the worker: start it now, while the person looks at the table, not at its first turn.
     prepare = [Effect("prepare-ai")] if any(seat.computer for seat in match.seats) else []
-    return [*prepare, *computer_turn(model, route.game), *follow(model, route.game)]
+    return [*prepare, *computer_turn(model, game), *follow(model, game)]
 
 
 def with_match(model: Model, game: str, match: Match, local: Any = None, *, fresh: bool = False) -> tuple[Model, list[Effect]]:
@@ -79,19 +78,19 @@ def undo_to_person(match: Match) -> Match:
 
 def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
     game = msg.data.get("game") or model.route.game
-    table: Table | None = TABLES.get(game) if game else None
-    if table is None:
+    if not game or game not in TABLES:
         return model, []
+    table: Table = TABLES[game]
     action, value = msg.action, msg.value
     match_ = model.matches.get(game)
     local = model.tables.get(game)
     setup = setup_of(model, game)
     index = int(msg.data.get("index", -1))
     match action:
-        case "setup-players":
-            return _with_setup(model, game, setup.with_players(int(value)))
+        case "setup-players" if str(value).strip().isdigit():
+            return _with_setup(model, game, setup.with_players(int(str(value))))
         case "setup-seat-kind":
-            computer = None if value == "person" else table.SPEC.levels[-1]
+            computer = None if value == "person" else table.GAME.DESCRIPTION.strongest
             return _with_setup(model, game, setup.with_seat(index, computer=computer))
         case "setup-seat-level":
             return _with_setup(model, game, setup.with_seat(index, computer=value))
@@ -112,9 +111,9 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
             return _play(model, game, match_, local, table.GAME.action_from_json(value))
         case "computer-move" if match_ is not None and value["ply"] == match_.cursor:
             return _play(model, game, match_, local, table.GAME.action_from_json(value["action"]))
-        case "undo" if match_ is not None and table.UNDO and match_.can_undo:
+        case "undo" if match_ is not None and table.GAME.DESCRIPTION.undo and match_.can_undo:
             return with_match(model, game, undo_to_person(match_), fresh=True)
-        case "redo" if match_ is not None and table.UNDO and match_.can_redo:
+        case "redo" if match_ is not None and table.GAME.DESCRIPTION.undo and match_.can_redo:
             return with_match(model, game, match_.redo(), fresh=True)
         case _ if action.startswith(f"{game}:") and match_ is not None:
             new_match_, new_local, effects = table.on(match_, local if local is not None else table.start(match_), msg)

@@ -54,7 +54,7 @@ class Dice:
         # Draws at or above the largest multiple of ``sides`` below 2**64 are
         # thrown away, so that every face has exactly the same chance.
         limit = (1 << 64) - (1 << 64) % sides
-        faces = []
+        faces: list[int] = []
         index = self.draws
         while len(faces) < count:
             value = splitmix64(self.seed, index)

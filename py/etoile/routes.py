@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-GAMES = ("421", "generala", "chinese-checkers")
-"""Game ids, in the order the home screen lists them; each is also its URL path."""
+from etoile.games import REGISTRY
 
-NAMESPACES = {"421": "four21", "generala": "generala", "chinese-checkers": "chinese_checkers"}
-"""Each game's name in the code: its module (``games.four21``), its rules page, its locale keys (``four21.*``)."""
+GAMES = tuple(REGISTRY)
+"""Game ids, in the order the home screen lists them; each is also its URL path."""
 
 
 @dataclass(frozen=True, slots=True)

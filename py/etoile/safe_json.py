@@ -13,8 +13,8 @@ both bounds.
 Traceback (most recent call last):
 ...
 etoile.safe_json.TooDeep: the text is nested 100 levels deep; at most 32 are read
->>> depth('{"a": [1, "]]]]", {"b": []}]}')
-3
+>>> depth('{"a": [1, "]]]]", {"b": []}]}')  # the brackets inside the string do not count
+4
 """
 
 from __future__ import annotations

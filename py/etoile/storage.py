@@ -20,6 +20,10 @@ game in the 421 slot, replayed under the rules, see :class:`etoile.match.Match`)
 
 The module never imports ``js``: the page passes a backend that wraps
 ``window.localStorage`` (see :mod:`etoile.ui.browser`).
+
+>>> store = Store(MemoryBackend({"etoile:settings": "{broken"}))
+>>> store.settings() == Settings(), [p.kind for p in store.problems], store.set_aside()
+(True, ['unreadable'], {'etoile-aside:settings:1': '{broken'})
 """
 
 from __future__ import annotations

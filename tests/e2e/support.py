@@ -11,13 +11,14 @@ from typing import Any
 
 from playwright.sync_api import Page
 
+from etoile.games import REGISTRY
 from etoile.i18n import catalog, rules, strings
-from etoile.routes import NAMESPACES
 
 __all__ = ["GAMES", "LANGUAGES", "NAMESPACES", "rules", "strings", "t"]
 
 LANGUAGES = ("en", "fr", "ru")
-GAMES = ("421", "generala", "chinese-checkers")
+GAMES = tuple(REGISTRY)
+NAMESPACES = {game_id: game.DESCRIPTION.namespace for game_id, game in REGISTRY.items()}
 SETTINGS_KEY = "etoile:settings"
 
 

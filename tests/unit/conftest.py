@@ -21,5 +21,4 @@ def pig_table(monkeypatch: pytest.MonkeyPatch) -> object:
     monkeypatch.setitem(TABLES, "pig", PIG_TABLE)
     for module in (routes, views):
         monkeypatch.setattr(module, "GAMES", (*routes.GAMES, "pig"))
-    monkeypatch.setitem(routes.NAMESPACES, "pig", "pig")
     return PIG_TABLE

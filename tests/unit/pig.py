@@ -10,12 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from etoile.games import JSON, IllegalAction, Outcome
+from etoile.games import JSON, Description, IllegalAction, Option, Outcome
 from etoile.rng import Dice
 
 ID = "pig"
 ACTIONS = ("roll", "hold")
-LEVELS = ("easy", "expert")
+DESCRIPTION = Description(
+    ID, "pig", min_players=2, max_players=4, levels=("easy", "expert"), options=(Option("target", (10, 20), 20),), undo=True
+)
 MAX_ACTIONS = 50_000
 
 

@@ -8,13 +8,10 @@ from typing import Any
 from etoile.i18n import Catalog
 from etoile.match import Match
 from etoile.model import Effect, Model, Msg
-from etoile.setup import GameSpec, OptionSpec
 from etoile.ui.vdom import El, h
 from tests.unit import pig
 
-SPEC = GameSpec("pig", 2, 4, ("easy", "expert"), (OptionSpec("target", (10, 20), 20),))
 GAME = pig
-UNDO = True
 
 
 def start(match: Match) -> dict[str, Any]:

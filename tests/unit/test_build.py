@@ -2,6 +2,7 @@
 
 import json
 import re
+import subprocess
 import tomllib
 import zipfile
 from pathlib import Path
@@ -77,3 +78,16 @@ def test_the_manifest_makes_an_installable_app(site: Path) -> None:
     assert {"192x192", "512x512"} <= sizes
     for icon in manifest["icons"]:
         assert (site / icon["src"]).is_file()
+
+
+def test_the_repository_stands_alone() -> None:
+    """No tracked file points at a document outside the repository (the rules and the design are written here)."""
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    outside = re.compile(r"\.\./shared|\b(RULES|DESIGN|PYSCRIPT)\.md\b")
+    found = []
+    for name in tracked:
+        path = ROOT / name
+        if path.suffix in (".py", ".md", ".json", ".toml", ".yml", ".html", ".js", ".css", "") and path.is_file():
+            text = path.read_text(encoding="utf-8", errors="replace")
+            found += [f"{name}: {m.group()}" for m in outside.finditer(text)]
+    assert found == []

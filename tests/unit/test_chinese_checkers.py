@@ -1,4 +1,4 @@
-"""Chinese checkers: every rule of RULES.md (Chinese checkers section) on hand-built positions, and random play."""
+"""Chinese checkers: every rule of its rules page on hand-built positions, and random play."""
 
 import doctest
 import json
@@ -9,13 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from etoile.ai.chinese_checkers import LEVELS
-from etoile.games import REGISTRY, IllegalAction, Outcome
+from etoile.games import REGISTRY, IllegalAction, Outcome, token
 from etoile.games import chinese_checkers as cc
 from etoile.games import chinese_checkers_board as board
 from etoile.i18n import strings
 from etoile.match import Match
-from etoile.setup import token
+from etoile.ui.tables.chinese_checkers import HOLES, PALETTE, seat_colour
 
 SEATINGS = [(2, 1), (3, 1), (4, 1), (5, 1), (6, 1), (2, 2), (2, 3), (3, 2)]
 
@@ -44,7 +43,7 @@ PARKED = {118: 1, 119: 1, 120: 1}
 
 
 def test_the_board_has_121_holes_in_rows_of_the_star() -> None:
-    assert len(cc.HOLES) == 121 == len(board.GRID)
+    assert len(HOLES) == 121 == len(board.GRID)
     rows = [sum(1 for _, row in board.GRID if row == r) for r in range(17)]
     assert rows == [1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1]
     # Numbered row by row from the top, left to right.
@@ -70,7 +69,7 @@ def test_neighbours_are_mutual_and_one_apart_on_the_lattice() -> None:
     for hole in range(121):
         for other in cc.neighbours(hole):
             assert hole in cc.neighbours(other)
-            (x1, y1), (x2, y2) = cc.HOLES[hole], cc.HOLES[other]
+            (x1, y1), (x2, y2) = HOLES[hole], HOLES[other]
             assert abs((x1 - x2) ** 2 + (y1 - y2) ** 2 - 1) < 1e-9
     assert len(cc.neighbours(60)) == 6 and cc.neighbours(0) == (1, 2)
 
@@ -78,7 +77,7 @@ def test_neighbours_are_mutual_and_one_apart_on_the_lattice() -> None:
 def test_each_branch_faces_its_opposite_through_the_centre() -> None:
     assert board.OPPOSITE == {"A": "D", "B": "E", "C": "F", "D": "A", "E": "B", "F": "C"}
     for b, o in board.OPPOSITE.items():
-        (x1, y1), (x2, y2) = cc.HOLES[cc.TIPS[b]], cc.HOLES[cc.TIPS[o]]
+        (x1, y1), (x2, y2) = HOLES[cc.TIPS[b]], HOLES[cc.TIPS[o]]
         assert abs(x1 + x2) < 1e-9 and abs(y1 + y2) < 1e-9
 
 
@@ -112,9 +111,9 @@ def test_each_seating_fills_its_start_branches_and_aims_at_the_opposite_ones(pla
 
 
 def test_seats_have_the_colour_of_their_first_branch() -> None:
-    assert [cc.PALETTE[cc.colour(cc.new_game(2), s)][0] for s in range(2)] == ["red", "blue"]
-    assert [cc.colour(cc.new_game(6), s) for s in range(6)] == [0, 1, 2, 3, 4, 5]
-    assert [cc.colour(cc.new_game(3, camps=2), s) for s in range(3)] == [0, 2, 4]
+    assert [PALETTE[seat_colour(cc.new_game(2), s)][0] for s in range(2)] == ["red", "blue"]
+    assert [seat_colour(cc.new_game(6), s) for s in range(6)] == [0, 1, 2, 3, 4, 5]
+    assert [seat_colour(cc.new_game(3, camps=2), s) for s in range(3)] == [0, 2, 4]
 
 
 def test_play_goes_round_the_seats_in_order() -> None:
@@ -446,16 +445,16 @@ def test_start_reads_the_setup_options() -> None:
     [
         ({"players": 7}, "2 to 6 players"),
         ({"players": 1}, "2 to 6 players"),
-        ({"players": "2"}, "players must be a whole number"),
-        ({"players": True}, "players must be a whole number"),
-        ({"players": 4, "camps": 2}, "no seating for 4 players with 2 camp"),
-        ({"players": 3, "camps": 3}, "no seating for 3 players with 3 camp"),
-        ({"camps": 0}, "no seating"),
-        ({"long_jumps": "yes"}, "long_jumps must be true or false"),
-        ({"rank_all": 1}, "rank_all must be true or false"),
-        ({"move_limit": 0}, "move_limit must be null or a whole number"),
-        ({"move_limit": 2.5}, "move_limit must be null or a whole number"),
-        ({"colour": "red"}, "unknown Chinese checkers option"),
+        ({"players": "2"}, "for 2 to 6 players, not '2'"),
+        ({"players": True}, "for 2 to 6 players, not True"),
+        ({"players": 4, "camps": 2}, "option camps must be 1, not 2"),
+        ({"players": 3, "camps": 3}, "option camps must be 1 or 2, not 3"),
+        ({"camps": 0}, "option camps must be 1 or 2 or 3, not 0"),
+        ({"long_jumps": "yes"}, "option long_jumps must be false or true, not yes"),
+        ({"rank_all": 1}, "option rank_all must be false or true, not 1"),
+        ({"move_limit": 0}, "option move_limit must be null or 20 or 30 or 40 or 60, not 0"),
+        ({"move_limit": 25}, "option move_limit must be null or 20 or 30 or 40 or 60, not 25"),
+        ({"colour": "red"}, "unknown chinese-checkers option"),
     ],
 )
 def test_bad_options_are_refused(options: dict, message: str) -> None:
@@ -584,9 +583,9 @@ def test_random_legal_play_keeps_the_pieces_and_the_json(seating: tuple[int, int
 @pytest.mark.parametrize("lang", ["en", "fr", "ru"])
 def test_every_colour_branch_level_and_option_value_has_a_name(lang: str) -> None:
     table = strings(lang)
-    keys = [f"chinese_checkers.colour.{name}" for name, _ in cc.PALETTE]
+    keys = [f"chinese_checkers.colour.{name}" for name, _ in PALETTE]
     keys += [f"chinese_checkers.branch.{b.lower()}" for b in cc.BRANCHES]
-    keys += [f"chinese_checkers.level.{level}" for level in LEVELS]
+    keys += [f"chinese_checkers.level.{level}" for level in cc.DESCRIPTION.levels]
     keys += [f"chinese_checkers.option.camps.{c}" for c in cc.CAMPS]
     keys += [f"chinese_checkers.option.move_limit.{token(n)}" for n in cc.MOVE_LIMITS]
     keys += [f"chinese_checkers.option.{o}.{token(v)}" for o in ("long_jumps", "rank_all", "spoiling") for v in (False, True)]

@@ -23,7 +23,7 @@ def position(pieces: dict[int, int], players: int = 2, to_move: int = 0, **optio
 def test_every_level_plays_a_legal_move_in_every_seating(players: int, camps: int, long_jumps: bool) -> None:
     state = cc.new_game(players, camps=camps, long_jumps=long_jumps)
     for ply in range(2 * players):
-        level = ai.LEVELS[ply % 3]
+        level = ai.DESCRIPTION.levels[ply % 3]
         move = ai.best_move(state, level, nodes=150)
         assert move in cc.legal_moves(state)
         state = cc.apply(state, move)
@@ -31,7 +31,7 @@ def test_every_level_plays_a_legal_move_in_every_seating(players: int, camps: in
 
 def test_choose_uses_the_level_budget_and_plays_a_legal_move() -> None:
     state = cc.new_game(2)
-    for level in ai.LEVELS:
+    for level in ai.DESCRIPTION.levels:
         assert ai.choose(state, level) in cc.legal_moves(state)
 
 
@@ -70,7 +70,7 @@ def test_searching_levels_get_out_before_being_blocked_for_good() -> None:
 def test_a_player_with_no_move_passes() -> None:
     ring = dict.fromkeys((50, 51, 59, 61, 69, 70, 39, 41, 58, 62, 79, 81), 1)
     state = position({60: 0, **ring, 118: 1})
-    for level in ai.LEVELS:
+    for level in ai.DESCRIPTION.levels:
         assert ai.best_move(state, level, nodes=100) == cc.PASS
 
 

@@ -1,6 +1,6 @@
 """Chinese checkers rules that always finish: camps that keep their own pieces, blocked for good, spoiling, 30 quiet rounds.
 
-Each rule of ``RULES.md`` (Chinese checkers) on a hand-built position, with its
+Each of these rules of the rules page on a hand-built position, with its
 near misses; then random and computer games from every seating, which must all
 end and never call a camp home with another camp's pieces.
 """
@@ -147,7 +147,7 @@ def test_without_spoiling_the_same_goal_is_not_home() -> None:
     assert cc.distance(after, 0) == DISTANCE[60][120] - 3  # the piece left outside, one hole short of home
 
 
-@pytest.mark.parametrize("level", cc.LEVELS)
+@pytest.mark.parametrize("level", cc.DESCRIPTION.levels)
 def test_every_computer_level_fills_a_spoiled_goal_to_win(level: str) -> None:
     state = spoiled(True)
     assert 0 in cc.apply(state, ai.best_move(state, level, nodes=200)).finished
@@ -250,7 +250,7 @@ def test_random_games_from_every_seating_end_and_never_call_a_camp_home_with_ano
 @pytest.mark.parametrize("seating", sorted(SEATINGS))
 def test_computer_games_of_every_level_from_every_seating_end(seating: tuple[int, int], long_jumps: bool) -> None:
     players, camps = seating
-    levels = [cc.LEVELS[(seat + players) % 3] for seat in range(players)]
+    levels = [cc.DESCRIPTION.levels[(seat + players) % 3] for seat in range(players)]
 
     def computer(state: cc.State) -> cc.Move:
         return ai.best_move(state, levels[state.to_move], nodes=120)

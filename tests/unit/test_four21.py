@@ -1,4 +1,4 @@
-"""421: every point of RULES.md (section 421) as the rules engine plays it."""
+"""421: every rule of its rules page as the rules engine plays it."""
 
 from __future__ import annotations
 
@@ -15,8 +15,10 @@ from hypothesis import strategies as st
 from etoile.games import REGISTRY, IllegalAction, Outcome
 from etoile.games import four21 as g
 from etoile.games.four21 import Options, RollOff, Stop, Throw, Turn
+from etoile.i18n import catalog
 from etoile.match import Match
 from etoile.rng import Dice
+from etoile.ui.tables.four21 import hand_name
 
 RANKING = (
     421, 111, 611, 666, 511, 555, 411, 444, 311, 333, 211, 222, 654, 543, 432, 321,
@@ -114,7 +116,7 @@ def test_the_token_scale_covers_every_hand() -> None:
 )
 def test_hand_names_in_three_languages(hand: str, en: str, fr: str, ru: str) -> None:
     shuffled = dice(hand)[::-1]
-    assert (g.name(shuffled, "en"), g.name(shuffled, "fr"), g.name(shuffled, "ru")) == (en, fr, ru)
+    assert tuple(hand_name(shuffled, catalog(lang)) for lang in ("en", "fr", "ru")) == (en, fr, ru)
 
 
 @pytest.mark.parametrize("bad", [(4, 2), (4, 2, 1, 1), (0, 1, 2), (7, 1, 1), (1.0, 2, 4), (True, 2, 4)])
@@ -148,14 +150,14 @@ def test_2_to_8_players_and_a_pot_of_11_or_21(players: int, pot: int) -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"players": 1}, "players must be an integer from 2 to 8, not 1"),
-        ({"players": 9}, "players must be an integer from 2 to 8, not 9"),
-        ({"players": True}, "players must be an integer from 2 to 8, not True"),
-        ({"players": "4"}, "players must be an integer from 2 to 8, not '4'"),
-        ({"pot": 12}, "pot must be 11 or 21 tokens, not 12"),
-        ({"throw_limit": "at_least"}, "throw_limit must be 'at_most' or 'exactly', not 'at_least'"),
-        ({"next_leader": "loser"}, "next_leader must be 'taker' or 'clockwise', not 'loser'"),
-        ({"play_to_loser": 1}, "play_to_loser must be true or false, not 1"),
+        ({"players": 1}, "421 is for 2 to 8 players, not 1"),
+        ({"players": 9}, "421 is for 2 to 8 players, not 9"),
+        ({"players": True}, "421 is for 2 to 8 players, not True"),
+        ({"players": "4"}, "421 is for 2 to 8 players, not '4'"),
+        ({"pot": 12}, "421 option pot must be 11 or 21, not 12"),
+        ({"throw_limit": "at_least"}, "421 option throw_limit must be at_most or exactly, not at_least"),
+        ({"next_leader": "loser"}, "421 option next_leader must be taker or clockwise, not loser"),
+        ({"play_to_loser": 1}, "421 option play_to_loser must be false or true, not 1"),
         ({"players": 3, "colour": "red", "bet": 2}, "unknown 421 option(s): 'bet', 'colour'"),
     ],
 )

@@ -1,4 +1,4 @@
-"""Generala as RULES.md plays it: one test per rule, with exact values."""
+"""Generala as its rules page states it: one test per rule, with exact values."""
 
 from __future__ import annotations
 
@@ -143,19 +143,19 @@ def test_a_big_general_is_five_equal_dice_on_the_first_throw() -> None:
 def test_missing_options_take_the_defaults() -> None:
     state = g.start({}, seed=1)
     assert state.rules == Rules(big_general_open_box=False, circular_straights=False, five_as_four=True, five_as_full=False)
-    assert state.players == 1
+    assert state.players == 2
     assert g.start({"players": 2, "five_as_full": True}, seed=1).rules == Rules(five_as_full=True)
 
 
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"players": 0}, "players must be"),
-        ({"players": True}, "players must be"),
-        ({"players": "2"}, "players must be"),
-        ({"jokers": True}, "unknown Generala option"),
-        ({"circular_straights": 1}, "circular_straights must be true or false"),
-        ({"five_as_four": None}, "five_as_four must be true or false"),
+        ({"players": 0}, "generala is for 1 or more players, not 0"),
+        ({"players": True}, "generala is for 1 or more players, not True"),
+        ({"players": "2"}, "generala is for 1 or more players, not '2'"),
+        ({"jokers": True}, "unknown generala option"),
+        ({"circular_straights": 1}, "option circular_straights must be false or true, not 1"),
+        ({"five_as_four": None}, "option five_as_four must be true or false, not null"),
     ],
 )
 def test_bad_options_are_refused(options: dict, message: str) -> None:

@@ -116,7 +116,7 @@ def test_the_simulated_optimal_policy_scores_the_expected_score_within_three_sta
 
 def test_optimal_beats_medium_beats_easy_on_the_same_seeded_games() -> None:
     seeds = range(200)  # the seeds of the simulation above: the optimal turns are cached
-    means = {level: statistics.mean(ai.solitaire(level, seed) for seed in seeds) for level in ai.LEVELS}
+    means = {level: statistics.mean(ai.solitaire(level, seed) for seed in seeds) for level in ai.DESCRIPTION.levels}
     assert means["optimal"] > means["medium"] > means["easy"]
 
 

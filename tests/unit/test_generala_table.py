@@ -127,3 +127,15 @@ def test_a_big_general_ends_the_game_with_a_celebration() -> None:
         == "Big general!Five equal dice on the first throw: P1 wins the game at once!"
     )
     assert "P1 wins!" in page.text()
+
+
+def test_the_setup_seats_as_many_players_as_the_rules_accept_with_no_hidden_cap() -> None:
+    model = Model(route=Route("game", "generala"))  # no game yet: the setup
+    [field] = view(model).find_all(lambda el: el.attrs.get("id") == "setup-players")
+    assert (field.tag, field.attrs["type"], field.attrs["min"]) == ("input", "number", "1")
+    model, _ = update(model, Msg("setup-players", "20", {"game": "generala"}))
+    model, _ = update(model, Msg("setup-start", None, {"game": "generala", "seed": "5"}))
+    match = model.matches["generala"]
+    assert match.options["players"] == 20 and len(match.seats) == 20 and match.state.players == 20
+    columns = view(model).find_all(lambda el: el.tag == "th" and el.attrs.get("scope") == "col")
+    assert len(columns) >= 20

@@ -8,18 +8,14 @@ from pathlib import Path
 
 import pytest
 
+from etoile.games import REGISTRY
 from etoile.i18n import Catalog, catalog, pick_language, plural_form, rules, string_files, strings
-from etoile.routes import GAMES, NAMESPACES
+from etoile.routes import GAMES
 from etoile.settings import LANGUAGES
 from tools.build import localise_page
 
 ROOT = Path(__file__).resolve().parents[2]
 PLURAL_FORMS = {"en": {"one", "other"}, "fr": {"one", "other"}, "ru": {"one", "few", "many"}}
-RULE_OPTIONS = {
-    "four21": ["pot", "throw_limit", "next_leader", "play_to_loser"],
-    "generala": ["big_general_open_box", "circular_straights", "five_as_four", "five_as_full"],
-    "chinese_checkers": ["camps", "long_jumps", "rank_all", "move_limit", "spoiling"],
-}
 
 
 def placeholders(value: str | dict) -> set[str]:
@@ -117,14 +113,15 @@ def shape(node: object) -> object:
 def test_the_rules_pages_have_the_same_shape_in_every_language() -> None:
     assert shape(rules("fr")) == shape(rules("en"))
     assert shape(rules("ru")) == shape(rules("en"))
-    assert sorted(rules("en")) == sorted(NAMESPACES.values())
+    assert sorted(rules("en")) == sorted(game.DESCRIPTION.namespace for game in REGISTRY.values())
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_rules_page_names_every_option_of_rules_md(lang: str) -> None:
-    for game, options in RULE_OPTIONS.items():
-        page = rules(lang)[game]
-        assert [o["id"] for o in page["options"]] == options
+def test_every_rules_page_names_every_option_the_game_offers(lang: str) -> None:
+    for game in REGISTRY.values():
+        spec = game.DESCRIPTION
+        page = rules(lang)[spec.namespace]
+        assert [o["id"] for o in page["options"]] == [o.id for o in spec.options if o.offered]
         for option in page["options"]:
             assert all(option[field].strip() for field in ("name", "default", "alternative", "text"))
 

@@ -37,7 +37,7 @@ def real_record(game_id: str, seed: int, plies: int) -> dict:
     """The JSON of a real game of ``game_id``: random legal play for up to ``plies`` actions, a computer in the last seat."""
     game = REGISTRY[game_id]
     players = 2 if game_id != "generala" else 1 + seed % 3
-    seats = (*(Seat(f"P{i}") for i in range(players - 1)), Seat("", game.LEVELS[0]))
+    seats = (*(Seat(f"P{i}") for i in range(players - 1)), Seat("", game.DESCRIPTION.levels[0]))
     match = Match.new(game, {"players": players}, seed, seats)
     rnd = random.Random(seed)
     for _ in range(plies):
@@ -152,7 +152,7 @@ def test_loading_never_fails_and_each_value_is_a_valid_game_or_kept_with_a_notic
             match = matches[game]
             assert game == match.game.ID
             assert Match.from_json(json.loads(json.dumps(match.to_json()))).state == match.state
-            assert all(seat.computer in (None, *match.game.LEVELS) for seat in match.seats)
+            assert all(seat.computer in (None, *match.game.DESCRIPTION.levels) for seat in match.seats)
         else:
             assert loaded_settings is not None
 

@@ -53,7 +53,7 @@ from functools import cache
 
 from etoile.games import JSON
 from etoile.games.chinese_checkers import (
-    LEVELS,
+    DESCRIPTION,
     PASS,
     Move,
     State,
@@ -199,13 +199,15 @@ class Search:
             holes = [h for h in range(SIZE) if self.board[h] == seat + 1]
             self.pos[seat] = holes
             tables = cost_tables(lay.starts[seat])
+            cost = 0
             for h in holes:
                 goal = OPPOSITE[BRANCHES[self.origin[h] - 1]]
                 if seat == me:
                     self.goal_of[h] = goal
-                self.table[h] = tables[goal]
+                self.table[h] = table = tables[goal]
+                cost += table[h]
                 self.key ^= _ZOBRIST[seat][h]
-            self.cost[seat] = sum(self.table[h][h] for h in holes)  # type: ignore[index]
+            self.cost[seat] = cost
         opponents = sorted((s for s in self.seats if s != me), key=lambda s: (self.cost[s], s))
         self.opponents = tuple(opponents[:2])
         self.race = len(self.seats) == 2 and state.camps == 1 and self._passed(lay.goals[me][0])
@@ -359,12 +361,9 @@ class Search:
             try:
                 if self.won(seat):
                     value = WIN - ply if seat == self.me else ply - WIN
-                elif self.influence[t] and self.blocks(t):
-                    value = self.eliminations(ply)
-                    if value is None:
-                        value = self.alphabeta(depth - 1, alpha, beta, nxt, ply + 1)
                 else:
-                    value = self.alphabeta(depth - 1, alpha, beta, nxt, ply + 1)
+                    ended = self.eliminations(ply) if self.influence[t] and self.blocks(t) else None
+                    value = self.alphabeta(depth - 1, alpha, beta, nxt, ply + 1) if ended is None else ended
             finally:
                 self.unmake(seat, f, t)
             if maxing and value > best:
@@ -531,8 +530,8 @@ def best_move(state: State, level: str = "hard", seconds: float | None = None, n
     then depends only on the position). ``ValueError`` for an unknown level
     or a finished game.
     """
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; the levels are {', '.join(LEVELS)}")
+    if level not in DESCRIPTION.levels:
+        raise ValueError(f"unknown level {level!r}; the levels are {', '.join(DESCRIPTION.levels)}")
     if state.to_move is None:
         raise ValueError("the game is over")
     moves = legal_moves(state)

@@ -44,7 +44,7 @@ from functools import lru_cache
 from etoile.ai import four21_odds as odds
 from etoile.ai import four21_value as value
 from etoile.games import JSON
-from etoile.games.four21 import LEVELS, TOKENS, Action, Options, State, Stop, Throw, legal_actions, rank
+from etoile.games.four21 import DESCRIPTION, TOKENS, Action, Options, State, Stop, Throw, legal_actions, rank
 from etoile.match import Match
 
 
@@ -161,10 +161,10 @@ def _outlook(state: State, seat: int) -> Outlook:
     """The value, for ``seat``, of each way the turn can end (see :mod:`etoile.ai.four21_value`)."""
     opts, active, amounts = state.options, state.active, odds.AMOUNTS
     if len(active) == 2:
-        table = value.duel(opts.pot, opts.throw_limit, opts.next_leader)
+        duel = value.duel(opts.pot, opts.throw_limit, opts.next_leader)
         position = (state.pot, state.held[seat], seat == state.leader)
-        best = tuple(value.value(table, opts.pot, value.after(opts.pot, position, False, a, opts.next_leader)) for a in amounts)
-        worst = tuple(value.value(table, opts.pot, value.after(opts.pot, position, True, a, opts.next_leader)) for a in amounts)
+        best = tuple(value.value(duel, opts.pot, value.after(opts.pot, position, False, a, opts.next_leader)) for a in amounts)
+        worst = tuple(value.value(duel, opts.pot, value.after(opts.pot, position, True, a, opts.next_leader)) for a in amounts)
         return best, worst, (0.0,) * len(amounts)
     n = len(active)
     if state.phase == "decharge":
@@ -220,10 +220,10 @@ def _plan(
     """The throws solved for the seat to move; ``players`` are the number of players to come and the hands shown."""
     to_come, shown = players
     if leader:  # stopping after k throws sets the others' limit to k
-        stops: list[odds.Values | None] = [None] + [_values(outlook, mode, k, to_come, shown) for k in (1, 2, 3)]
+        stops: list[odds.Values | None] = [None, *(_values(outlook, mode, k, to_come, shown) for k in (1, 2, 3))]
     else:
         values = _values(outlook, mode, last, to_come, shown)
-        stops = [None] + [values if mode == "at_most" or k == last else None for k in range(1, last + 1)]
+        stops = [None, *(values if mode == "at_most" or k == last else None for k in range(1, last + 1))]
     return stops, odds.solve(stops, last)
 
 
@@ -251,8 +251,8 @@ POLICIES: dict[str, Callable[[State], Action]] = {
     "expert": lambda state: _expert(state)[0],
     "first_throw": _first_throw,
 }
-"""The players :func:`choose` knows: the :data:`~etoile.games.four21.LEVELS` offered to players, and a baseline."""
-assert set(LEVELS) <= set(POLICIES), "every level offered to players has a policy"
+"""The players :func:`choose` knows: the levels of :data:`~etoile.games.four21.DESCRIPTION`, and a baseline."""
+assert set(DESCRIPTION.levels) <= set(POLICIES), "every level offered to players has a policy"
 
 
 def advise(match: Match, request: str) -> JSON:

@@ -193,7 +193,7 @@ def solve(stops: Sequence[Values | None], last: int) -> Plan:
     after = stops[last]
     assert after is not None
     for k in range(last, 0, -1):
-        plan[k] = expect(after)  # type: ignore[assignment]
+        plan[k] = expect(after)
         if k == 1:
             break
         before = stops[k - 1]
@@ -278,7 +278,8 @@ def reference(throw_limit: str, limit: int) -> tuple[float, ...]:
 
 @cache
 def _reference_by_throws(throw_limit: str, limit: int) -> tuple[tuple[float, ...], ...]:
-    dist, by_throws = ONE_THROW, (ONE_THROW,)
+    dist = ONE_THROW
+    by_throws: tuple[tuple[float, ...], ...] = (ONE_THROW,)
     for _ in range(4 if limit > 1 else 0):
         value = _standing(dist)
         stops = [value if throw_limit == "at_most" or k == limit else None for k in range(limit + 1)]

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from etoile.ai import generala_dp as dp
 from etoile.games import JSON
 from etoile.games import generala as g
-from etoile.games.generala import BOXES, LEVELS, Action, Fill, Rules, State, Throw
+from etoile.games.generala import BOXES, DESCRIPTION, Action, Fill, Rules, State, Throw
 from etoile.match import Match
 from etoile.rng import Dice
 
@@ -107,8 +107,8 @@ def decide(rules: Rules, column: Column, dice: tuple[int, ...], throw: int, leve
     """The action of ``level`` for a column, the dice on the table and the throws made (the core of :func:`choose`)."""
     if level == "easy":
         return _easy(rules, column, dice, throw)
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; the levels are {', '.join(LEVELS)}")
+    if level not in DESCRIPTION.levels:
+        raise ValueError(f"unknown level {level!r}; the levels are {', '.join(DESCRIPTION.levels)}")
     return _best(_values(rules, column, dice, throw, level))
 
 
@@ -116,8 +116,8 @@ def choose(state: State, level: str) -> Action:
     """The action the computer at ``level`` ("optimal", "medium" or "easy") plays for the seat to move."""
     if g.to_move(state) is None:
         raise ValueError("the game is over: nobody is to move")
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; the levels are {', '.join(LEVELS)}")
+    if level not in DESCRIPTION.levels:
+        raise ValueError(f"unknown level {level!r}; the levels are {', '.join(DESCRIPTION.levels)}")
     if state.phase == "start":
         return Throw(())
     return decide(state.rules, state.sheets[state.seat], state.dice, state.throw, level)

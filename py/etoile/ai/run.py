@@ -10,13 +10,13 @@ import importlib
 import json
 from typing import Any
 
+from etoile.games import REGISTRY
 from etoile.match import Match
-from etoile.routes import NAMESPACES
 
 
 def _load(game_id: str, match_json: str) -> tuple[Any, Match]:
-    namespace = NAMESPACES[game_id]
-    importlib.import_module(f"etoile.games.{namespace}")  # registers the rules
+    """The computer players of ``game_id`` (``etoile.ai.<namespace>``, imported on first use) and the match."""
+    namespace = REGISTRY[game_id].DESCRIPTION.namespace
     return importlib.import_module(f"etoile.ai.{namespace}"), Match.from_json(json.loads(match_json))
 
 

@@ -1,10 +1,17 @@
-"""The rule modules, and the one protocol they all follow.
+"""The rule modules, the one protocol they all follow, and the description each gives of itself.
 
 A game is a module (or any object) with the attributes of :class:`Game`. Its
 state and actions are immutable values that turn into plain JSON and back;
 chance comes from an :class:`etoile.rng.Dice` kept inside the state. Rules
 never touch the page, the clock or a global random generator, so the same
 code runs the page, the computer players and the tests.
+
+Each rules module declares once, in its :class:`Description`, what the rest
+of the app needs to know: its id, the player counts it accepts, its options
+with their values and defaults, its computer levels and whether moves may be
+taken back. The setup screens, the routes, the computer players' entry point,
+the rules pages and the page runtime all read it. :data:`REGISTRY` holds every
+game once this package is imported.
 
 The generic machinery (history with undo and redo, saving, replay, random
 play in property tests) is written once against this protocol, in
@@ -13,8 +20,9 @@ play in property tests) is written once against this protocol, in
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 JSON = Any
@@ -23,6 +31,119 @@ JSON = Any
 
 class IllegalAction(ValueError):
     """An action the rules do not allow in this state; the message says why."""
+
+
+def token(value: JSON) -> str:
+    """How an option value is written in the page and in locale keys: ``11``, ``true``, ``null``, ``at_most``.
+
+    >>> [token(v) for v in (11, True, None, "at_most")]
+    ['11', 'true', 'null', 'at_most']
+    """
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A rule option: its values, in the order the setup offers them, and its default.
+
+    ``players`` limits some values to some numbers of players (Chinese
+    checkers offers three camps to two players only). The option is named
+    ``<namespace>.option.<id>`` in the locale files, each value
+    ``<namespace>.option.<id>.<token>``.
+    """
+
+    id: str
+    values: tuple[JSON, ...]
+    default: JSON
+    players: Mapping[JSON, tuple[int, ...]] = field(default_factory=dict, hash=False)
+    offered: bool = True
+    """``False`` for an option no setup screen offers (the edition of the rules an old game was saved with)."""
+
+    def allows(self, value: JSON, players: int) -> bool:
+        """Whether ``value`` (one of :attr:`values`, of the same type: ``1`` is not ``True``) fits a game of ``players``."""
+        known = any(value == v and type(value) is type(v) for v in self.values)
+        return known and players in self.players.get(value, (players,))
+
+    def value_of(self, text: str) -> JSON:
+        """The value whose :func:`token` is ``text``; ``KeyError`` if none."""
+        for value in self.values:
+            if token(value) == text:
+                return value
+        raise KeyError(text)
+
+
+@dataclass(frozen=True, slots=True)
+class Description:
+    """What the app needs to know about a game, declared once by its rules module.
+
+    ``namespace`` names the game in the code: its modules (``etoile.games.<ns>``,
+    ``etoile.ai.<ns>``, ``etoile.ui.tables.<ns>``), its rules page and its locale
+    keys (``<ns>.*``). ``max_players`` is ``None`` when the rules set no limit.
+    ``levels`` are the computer players' levels, weakest first. ``undo`` says
+    whether players may take moves back (not in dice games: an undo would be a
+    new throw).
+    """
+
+    id: str
+    namespace: str
+    min_players: int
+    max_players: int | None
+    levels: tuple[str, ...]
+    options: tuple[Option, ...] = ()
+    default_players: int = 2
+    undo: bool = False
+
+    def option(self, option_id: str) -> Option | None:
+        return next((o for o in self.options if o.id == option_id), None)
+
+    def accepts(self, players: int) -> bool:
+        """Whether the game is played by ``players`` players.
+
+        >>> Description("pig", "pig", 2, None, ()).accepts(40), Description("pig", "pig", 2, 4, ()).accepts(5)
+        (True, False)
+        """
+        return self.min_players <= players and (self.max_players is None or players <= self.max_players)
+
+    def defaults(self) -> dict[str, JSON]:
+        """Every option's default, by id."""
+        return {o.id: o.default for o in self.options}
+
+    def resolve(self, options: Mapping[str, JSON]) -> dict[str, JSON]:
+        """The complete options of a game: ``players`` and every option, defaults filled in.
+
+        ``ValueError`` for an unknown option, a value the game does not offer
+        (or not for that many players), or a player count it does not accept.
+
+        >>> pig = Description("pig", "pig", 2, 4, (), (Option("target", (10, 20), 20),))
+        >>> pig.resolve({"players": 3})
+        {'players': 3, 'target': 20}
+        >>> pig.resolve({"target": 15})
+        Traceback (most recent call last):
+        ...
+        ValueError: pig option target must be 10 or 20, not 15
+        """
+        if not isinstance(options, Mapping):
+            raise ValueError(f"{self.id} options must be an object, not {options!r}")
+        unknown = sorted(set(map(str, options)) - {"players"} - {o.id for o in self.options})
+        if unknown:
+            raise ValueError(f"unknown {self.id} option(s): {', '.join(map(repr, unknown))}")
+        players = options.get("players", self.default_players)
+        if type(players) is not int or not self.accepts(players):
+            span = f"{self.min_players} or more" if self.max_players is None else f"{self.min_players} to {self.max_players}"
+            raise ValueError(f"{self.id} is for {span} players, not {players!r}")
+        resolved: dict[str, JSON] = {"players": players}
+        for option in self.options:
+            value = options.get(option.id, option.default)
+            if not option.allows(value, players):
+                allowed = " or ".join(token(v) for v in option.values if option.allows(v, players))
+                raise ValueError(f"{self.id} option {option.id} must be {allowed}, not {token(value)}")
+            resolved[option.id] = value
+        return resolved
+
+    @property
+    def strongest(self) -> str:
+        """The strongest computer level: the one a new computer seat plays."""
+        return self.levels[-1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,10 +168,10 @@ class Game(Protocol):
     """What every rule module provides (module-level names)."""
 
     ID: str
-    """Stable id used in saves and URLs: ``"421"``, ``"generala"``, ..."""
+    """Stable id used in saves and URLs: ``"421"``, ``"generala"``, ... (the same as ``DESCRIPTION.id``)."""
 
-    LEVELS: tuple[str, ...]
-    """The computer players' levels, weakest first: the only values a seat's ``computer`` may hold."""
+    DESCRIPTION: Description
+    """What the rest of the app knows of the game: players, options, computer levels, undo."""
 
     def start(self, options: Mapping[str, JSON], seed: int) -> Any:
         """The state before the first action; raises ``ValueError`` on bad options."""
@@ -88,5 +209,11 @@ REGISTRY: dict[str, Game] = {}
 
 def register(game: Game) -> Game:
     """Add a rule module to :data:`REGISTRY` (modules call this on import)."""
+    if game.DESCRIPTION.id != game.ID:
+        raise ValueError(f"game {game.ID!r} describes itself as {game.DESCRIPTION.id!r}")
     REGISTRY[game.ID] = game
     return game
+
+
+# Every game registers itself on import; importing them here fills REGISTRY for whoever imports the package.
+from etoile.games import four21, generala, chinese_checkers  # noqa: E402, F401, I001 - in the home screen's order

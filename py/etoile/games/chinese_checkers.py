@@ -1,6 +1,6 @@
 """Chinese checkers (dames chinoises): steps and jumps across a six-pointed star, for 2 to 6 players.
 
-The rules are those of ``RULES.md`` (Chinese checkers section); the board's
+The rules are those of the game's rules page (``#/rules/chinese-checkers``); the board's
 geometry and tables are in :mod:`etoile.games.chinese_checkers_board`. A
 position is a :class:`State`; a move is a :class:`Move`, the path of the
 moving piece (its start hole, then each hole it lands on), written
@@ -18,15 +18,14 @@ moving piece (its start hole, then each hole it lands on), written
 >>> sorted(destinations(state, 113))
 [104, 105]
 
-For a board UI: :data:`HOLES` (drawing coordinates), :func:`neighbours`,
-:func:`branch`, :data:`BRANCH_HOLES`, :func:`starts` / :func:`goals` and
-:func:`start_holes` / :func:`goal_holes` of a seat, :func:`colour` (an index
-in :data:`PALETTE`), :func:`piece`, :func:`pieces`, :func:`in_play`,
+For a board UI: :func:`neighbours`, :func:`branch`, :data:`BRANCH_HOLES`,
+:func:`starts` / :func:`goals` and :func:`start_holes` / :func:`goal_holes`
+of a seat, :func:`piece` and :func:`camp` (who stands on a hole), :func:`pieces`, :func:`in_play`,
 :func:`destinations` (where a piece can go, with the move), :func:`distance`
-and :func:`blocked_for_good`. The setup options are :data:`OPTIONS`, with the
+and :func:`blocked_for_good`. The options are in :data:`DESCRIPTION`, with the
 values :data:`CAMPS` and :data:`MOVE_LIMITS` and the seatings :data:`SEATINGS`.
 
-Decisions where ``RULES.md`` is silent:
+How the code reads the rules where the traditional texts are silent:
 
 * Each piece belongs to a camp, named by the branch it started in (its
   *origin*); the camp's goal is the branch facing it. The position text
@@ -70,12 +69,11 @@ from dataclasses import dataclass, replace
 from functools import cache
 from itertools import pairwise
 
-from etoile.games import JSON, IllegalAction, Outcome, register
+from etoile.games import JSON, Description, IllegalAction, Option, Outcome, register
 from etoile.games.chinese_checkers_board import (
     BRANCH_HOLES,
     BRANCHES,
     DISTANCE,
-    HOLES,
     NEIGHBOURS,
     OPPOSITE,
     SEATINGS,
@@ -94,14 +92,11 @@ __all__ = [
     "BRANCHES",
     "BRANCH_HOLES",
     "CAMPS",
+    "DESCRIPTION",
     "EDITION",
-    "HOLES",
     "ID",
-    "LEVELS",
     "MOVES_PER_PLAYER",
     "MOVE_LIMITS",
-    "OPTIONS",
-    "PALETTE",
     "PASS",
     "QUIET_ROUNDS",
     "SEATINGS",
@@ -116,9 +111,7 @@ __all__ = [
     "blocked_for_good",
     "branch",
     "camp",
-    "camp_colour",
     "camp_home",
-    "colour",
     "destinations",
     "distance",
     "ending",
@@ -149,29 +142,8 @@ __all__ = [
 ]
 
 ID = "chinese-checkers"
-LEVELS = ("easy", "medium", "hard")
-"""The computer players' levels, weakest first (:mod:`etoile.ai.chinese_checkers` plays them)."""
 MOVES_PER_PLAYER = 2_000
 """More moves than any real game gives a player (a two-player game takes about 50 each)."""
-PALETTE: tuple[tuple[str, str], ...] = (
-    ("red", "#D55E00"),
-    ("yellow", "#F0E442"),
-    ("sky", "#56B4E9"),
-    ("blue", "#0072B2"),
-    ("green", "#009E73"),
-    ("pink", "#CC79A7"),
-)
-"""The colour of each branch A to F, as ``(name, hex)``, from the Okabe–Ito colour-blind-safe palette.
-
-Every seating gets well-separated colours: red and blue for two players; red,
-sky and green for three; red, yellow, blue and green for four.
-
-A seat's pieces take the colour of its first start branch (:func:`colour`);
-``chinese_checkers.colour.<name>`` names it in the locale files.
-"""
-
-OPTIONS = ("players", "camps", "long_jumps", "rank_all", "move_limit", "spoiling", "edition")
-"""The keys of :func:`start`'s options."""
 EDITION = 2
 """The edition of the rules new games are played with (1: the rules of games saved before spoiling and the 30-round end)."""
 QUIET_ROUNDS = 30
@@ -179,8 +151,26 @@ QUIET_ROUNDS = 30
 CAMPS = (1, 2, 3)
 """The values of the ``camps`` option; 2 and 3 need a seating of :data:`SEATINGS` (2 or 3 players)."""
 MOVE_LIMITS = (None, 20, 30, 40, 60)
-"""The values of the ``move_limit`` option the setup screen offers (``chinese_checkers.option.move_limit.<value>``);
-any whole number from 1 up is valid."""
+"""The values of the ``move_limit`` option (``chinese_checkers.option.move_limit.<value>``); :func:`new_game` and
+:func:`from_cells` also take any whole number from 1 up."""
+
+DESCRIPTION = Description(
+    ID,
+    "chinese_checkers",
+    min_players=2,
+    max_players=6,
+    levels=("easy", "medium", "hard"),
+    options=(
+        Option("camps", CAMPS, 1, players={c: tuple(p for p, k in SEATINGS if k == c) for c in CAMPS}),
+        Option("long_jumps", (False, True), False),
+        Option("rank_all", (False, True), False),
+        Option("move_limit", MOVE_LIMITS, None),
+        Option("spoiling", (True, False), True),
+        Option("edition", (EDITION, 1), EDITION, offered=False),
+    ),
+    undo=True,
+)
+"""Chinese checkers for 2 to 6 players, with the seatings of :data:`SEATINGS`, three computer levels, and undo."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,24 +299,6 @@ def goal_holes(state: State, seat: int) -> tuple[int, ...]:
     return tuple(sorted(h for b in goals(state, seat) for h in BRANCH_HOLES[b]))
 
 
-def colour(state: State, seat: int) -> int:
-    """The index in :data:`PALETTE` of the colour of ``seat``'s first camp (each camp has its own: :func:`camp_colour`).
-
-    >>> [PALETTE[colour(new_game(3), seat)][0] for seat in range(3)]
-    ['red', 'sky', 'green']
-    """
-    return camp_colour(starts(state, seat)[0])
-
-
-def camp_colour(branch: str) -> int:
-    """The index in :data:`PALETTE` (and the shape) of the pieces of the camp that starts in ``branch``.
-
-    >>> [PALETTE[camp_colour(b)][0] for b in "AB"]
-    ['red', 'yellow']
-    """
-    return BRANCHES.index(branch)
-
-
 def piece(state: State, hole: int) -> int | None:
     """The seat whose piece stands on ``hole``, or ``None`` if it is free."""
     value = state.board[hole]
@@ -345,7 +317,7 @@ def camp(state: State, hole: int) -> str | None:
 
 
 def camp_home(state: State, branch: str) -> bool:
-    """Whether the camp that starts in ``branch`` is home (``RULES.md``: all its pieces in its goal, or a spoiled goal).
+    """Whether the camp that starts in ``branch`` is home (all its pieces in its goal, or a spoiled goal).
 
     With ``spoiling``, a full goal branch holding at least one piece of the camp
     and otherwise only opponents' pieces counts as home.
@@ -405,7 +377,7 @@ def _check_options(
         raise ValueError(f"edition must be 1 or {EDITION}, not {edition!r}")
     if not 2 <= players <= 6:  # type: ignore[operator]
         raise ValueError(f"Chinese checkers is for 2 to 6 players, not {players!r}")
-    layout(players, camps)  # type: ignore[arg-type]
+    layout(players, camps)
 
 
 def new_game(
@@ -663,7 +635,7 @@ def apply(state: State, move: Move) -> State:
 
 
 def blocked_for_good(state: State) -> tuple[int, ...]:
-    """The holes of the pieces blocked for good, in increasing order (see ``RULES.md``).
+    """The holes of the pieces blocked for good, in increasing order (see the rules page).
 
     A piece in one of its player's start branches is blocked for good when it
     has no legal move, and every neighbouring hole and every hole it could
@@ -817,22 +789,20 @@ def result(state: State) -> Outcome | None:
 
 
 def start(options: Mapping[str, JSON], seed: int) -> State:
-    """A new game from the options of :data:`OPTIONS`: ``players`` (2-6, default 2), ``camps``, ``long_jumps``,
+    """A new game from the options of :data:`DESCRIPTION`: ``players`` (2-6, default 2), ``camps``, ``long_jumps``,
     ``rank_all``, ``move_limit``, ``spoiling`` (default on) and ``edition`` (default :data:`EDITION`).
 
     The seed is unused: the game has no chance. ``ValueError`` on unknown keys, bad values or a seating not offered.
     """
-    unknown = set(options) - set(OPTIONS)
-    if unknown:
-        raise ValueError(f"unknown Chinese checkers option(s): {', '.join(sorted(map(str, unknown)))}")
+    resolved = DESCRIPTION.resolve(options)
     return new_game(
-        options.get("players", 2),
-        options.get("camps", 1),
-        options.get("long_jumps", False),
-        options.get("rank_all", False),
-        options.get("move_limit"),
-        spoiling=options.get("spoiling", True),
-        edition=options.get("edition", EDITION),
+        resolved["players"],
+        resolved["camps"],
+        resolved["long_jumps"],
+        resolved["rank_all"],
+        resolved["move_limit"],
+        spoiling=resolved["spoiling"],
+        edition=resolved["edition"],
     )
 
 
@@ -917,9 +887,11 @@ def state_from_json(data: JSON) -> State:
     if not isinstance(data, dict) or set(data) != STATE_KEYS:
         raise ValueError(f"a Chinese checkers state is an object with the keys {', '.join(sorted(STATE_KEYS))}")
     players = data["players"]
-    options = [data[key] for key in ("camps", "long_jumps", "rank_all", "move_limit", "spoiling", "edition")]
-    _check_options(players, *options[:4], spoiling=options[4], edition=options[5])
-    board, origin = _parse_cells(data["cells"], layout(players, data["camps"]))
+    camps, long_jumps, rank_all, move_limit, spoiling, edition = (
+        data[key] for key in ("camps", "long_jumps", "rank_all", "move_limit", "spoiling", "edition")
+    )
+    _check_options(players, camps, long_jumps, rank_all, move_limit, spoiling=spoiling, edition=edition)
+    board, origin = _parse_cells(data["cells"], layout(players, camps))
     turns, lowest, finished, eliminated, last = (data[key] for key in ("turns", "lowest", "finished", "eliminated", "last"))
     for name, value in (("turns", turns), ("lowest", lowest), ("finished", finished), ("eliminated", eliminated), ("last", last)):
         if not isinstance(value, list):
@@ -934,7 +906,7 @@ def state_from_json(data: JSON) -> State:
     if len(set(seats_out)) != len(seats_out):
         raise ValueError("a seat is finished or eliminated twice")
     state = State(
-        players, *options, board, origin,
+        players, camps, long_jumps, rank_all, move_limit, spoiling, edition, board, origin,
         None if data["to_move"] is None else _int(data["to_move"], "to_move", 0, players - 1),
         tuple(_int(t, "a turn count", 0, 10**9) for t in turns),
         _int(data["passes"], "passes", 0, 10**9),

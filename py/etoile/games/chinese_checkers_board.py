@@ -5,14 +5,13 @@ in 17 rows of 1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2 and 1
 holes. Hole ``h`` sits at :data:`GRID` ``[h] = (X, row)`` on a "doubled"
 triangular grid: neighbours in a row are 2 apart in ``X``, neighbours in the
 rows above and below 1 apart, and ``X = 0`` is the vertical axis through the
-top and bottom tips. :data:`HOLES` gives the same points on a unit triangular
-lattice (neighbouring holes 1 apart, centre hole 60 at ``(0, 0)``, ``y``
-growing downwards as on a screen).
+top and bottom tips. (The board drawing puts these points on a unit triangular
+lattice: see :data:`etoile.ui.tables.chinese_checkers.HOLES`.)
 
 The six branches of 10 holes are named A to F clockwise from the top; every
 other hole belongs to the centre hexagon of 61 holes.
 
->>> len(HOLES), [len(BRANCH_HOLES[b]) for b in BRANCHES], len(CENTRE)
+>>> len(GRID), [len(BRANCH_HOLES[b]) for b in BRANCHES], len(CENTRE)
 (121, [10, 10, 10, 10, 10, 10], 61)
 >>> BRANCH_HOLES["B"]
 (19, 20, 21, 22, 32, 33, 34, 44, 45, 55)
@@ -28,7 +27,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from math import sqrt
 
 ROW_LENGTHS = (1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1)
 """The number of holes in each of the 17 rows, from the top."""
@@ -49,7 +47,7 @@ DIRECTIONS = ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1))
 
 
 def _grid() -> tuple[tuple[int, int], ...]:
-    points = []
+    points: list[tuple[int, int]] = []
     for row, length in enumerate(ROW_LENGTHS):
         points.extend((2 * i - (length - 1), row) for i in range(length))
     return tuple(points)
@@ -60,9 +58,6 @@ GRID: tuple[tuple[int, int], ...] = _grid()
 
 INDEX: dict[tuple[int, int], int] = {point: hole for hole, point in enumerate(GRID)}
 """The hole at a grid point."""
-
-HOLES: tuple[tuple[float, float], ...] = tuple((x / 2, (row - 8) * sqrt(3) / 2) for x, row in GRID)
-"""Drawing coordinates: neighbouring holes are 1 apart, hole 60 at ``(0, 0)``, ``y`` downwards."""
 
 
 def cube(hole: int) -> tuple[int, int, int]:
@@ -297,7 +292,7 @@ def piece_targets(board: bytearray, hole: int, long_jumps: bool, allowed: bytes)
 
 def shortest_paths(board: bytearray, hole: int, long_jumps: bool, allowed: bytes) -> dict[int, tuple[int, ...]]:
     """A shortest path (a step if it can) to every hole where the piece on ``hole`` may end a move, by end hole."""
-    chains = {hole: (hole,)}
+    chains: dict[int, tuple[int, ...]] = {hole: (hole,)}
     for end, before in reach(board, hole, long_jumps).items():  # each hole comes after the one its hop left from
         chains[end] = (*chains[before], end)
     return {end: chains[end] for end in sorted(chains) if end != hole and allowed[end]}
@@ -313,7 +308,7 @@ GOAL_INDEX: tuple[int, ...] = tuple(BRANCHES.index(OPPOSITE[b]) for b in BRANCHE
 def blocked_holes(
     board: bytearray, origin: bytes | bytearray, lay: Layout, long_jumps: bool, landings: bool = True
 ) -> tuple[int, ...]:
-    """The holes of the pieces blocked for good (``RULES.md``), in increasing order.
+    """The holes of the pieces blocked for good (see the rules page), in increasing order.
 
     ``origin[h]`` is the start branch index plus one of the camp of the piece on
     ``h``. A piece in one of its player's start branches is blocked for good

@@ -1,17 +1,18 @@
-"""421 (quatre cent vingt et un), as Étoile plays it (``RULES.md``, section 421).
+"""421 (quatre cent vingt et un), as Étoile plays it (its rules page, ``#/rules/421``).
 
 The hands
 ---------
 A hand is three dice, read highest die first. :data:`HANDS` lists the 56 hands
 best first; :func:`rank` is a hand's place in that list, :func:`tokens` what it
-is worth, :func:`name` what players call it.
+is worth, :func:`named` which name players give it (the table says the name in
+the player's language).
 
 >>> rank((1, 2, 4)), rank((1, 1, 1)), rank((6, 6, 5)), rank([2, 1, 2])
 (0, 1, 16, 55)
 >>> [tokens(d) for d in [(4, 2, 1), (1, 1, 1), (1, 6, 1), (5, 5, 5), (3, 4, 5), (6, 6, 5)]]
 [10, 7, 6, 5, 2, 1]
->>> name((2, 2, 1), "fr"), name((1, 1, 6), "fr"), name((6, 5, 4), "en")
-('nénette', 'fiche de 6', 'straight 654')
+>>> named((2, 2, 1)), named((1, 1, 6)), named((6, 5, 4)), named((5, 3, 2))
+('221', '611', 'straight', None)
 
 The game
 --------
@@ -36,13 +37,10 @@ from dataclasses import dataclass, fields, replace
 from itertools import combinations_with_replacement
 from typing import Any
 
-from etoile.games import JSON, IllegalAction, Outcome, register
-from etoile.i18n import catalog
+from etoile.games import JSON, Description, IllegalAction, Option, Outcome, register
 from etoile.rng import Dice
 
 ID = "421"
-LEVELS = ("easy", "expert")
-"""The computer players' levels, weakest first (:mod:`etoile.ai.four21` plays them)."""
 MAX_ACTIONS = 10_000
 """More actions than any real game takes (two players need about 200): a longer record is refused unread."""
 
@@ -102,20 +100,19 @@ def tokens(dice: Iterable[int]) -> int:
     return TOKENS[rank(dice)]
 
 
-def name(dice: Iterable[int], lang: str = "en") -> str:
-    """What players call the hand in ``lang`` (``"en"``, ``"fr"``, ``"ru"``), from the locale files.
+def named(dice: Iterable[int]) -> str | None:
+    """Which name players give the hand: ``"straight"``, the digits of a hand with a name of its own (421, 111,
+    the aces and triples down to 222, and 221, la nénette), or ``None`` for a hand they call by its digits.
 
-    >>> name((4, 2, 1), "fr"), name((1, 1, 1), "ru"), name((5, 3, 2), "en")
-    ('quatre cent vingt et un', 'три единицы', '532')
+    >>> named((1, 2, 4)), named((3, 4, 5)), named((6, 4, 3))
+    ('421', 'straight', None)
     """
     h = hand(dice)
-    digits = "".join(map(str, h))
-    t = catalog(lang)
     if h in STRAIGHTS:
-        return t("four21.hand.straight", hand=digits)
+        return "straight"
     if rank(h) < 12 or h == (2, 2, 1):
-        return t(f"four21.hand.{digits}")
-    return digits
+        return "".join(map(str, h))
+    return None
 
 
 # ----------------------------------------------------------------------------- options
@@ -123,10 +120,26 @@ def name(dice: Iterable[int], lang: str = "en") -> str:
 THROW_LIMITS = ("at_most", "exactly")
 NEXT_LEADERS = ("taker", "clockwise")
 
+DESCRIPTION = Description(
+    ID,
+    "four21",
+    min_players=2,
+    max_players=8,
+    levels=("easy", "expert"),
+    options=(
+        Option("pot", (11, 21), 11),
+        Option("throw_limit", THROW_LIMITS, "at_most"),
+        Option("next_leader", NEXT_LEADERS, "taker"),
+        Option("play_to_loser", (False, True), False),
+    ),
+)
+"""421 for 2 to 8 players: the options of its rules page, an easy and an expert computer player, no undo."""
+_DEFAULT = DESCRIPTION.defaults()
+
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """A game's settings; the defaults are those of ``RULES.md``.
+    """A game's settings; the defaults are those of :data:`DESCRIPTION` (the rules page's).
 
     ``throw_limit``: the others use ``"at_most"`` or ``"exactly"`` the leader's
     number of throws. ``next_leader``: ``"taker"`` (who took or received tokens
@@ -137,33 +150,19 @@ class Options:
     21
     """
 
-    players: int = 2
-    pot: int = 11
-    throw_limit: str = "at_most"
-    next_leader: str = "taker"
-    play_to_loser: bool = False
+    players: int = DESCRIPTION.default_players
+    pot: int = _DEFAULT["pot"]
+    throw_limit: str = _DEFAULT["throw_limit"]
+    next_leader: str = _DEFAULT["next_leader"]
+    play_to_loser: bool = _DEFAULT["play_to_loser"]
 
     def __post_init__(self) -> None:
-        if type(self.players) is not int or not 2 <= self.players <= 8:
-            raise ValueError(f"players must be an integer from 2 to 8, not {self.players!r}")
-        if type(self.pot) is not int or self.pot not in (11, 21):
-            raise ValueError(f"pot must be 11 or 21 tokens, not {self.pot!r}")
-        if self.throw_limit not in THROW_LIMITS:
-            raise ValueError(f"throw_limit must be 'at_most' or 'exactly', not {self.throw_limit!r}")
-        if self.next_leader not in NEXT_LEADERS:
-            raise ValueError(f"next_leader must be 'taker' or 'clockwise', not {self.next_leader!r}")
-        if type(self.play_to_loser) is not bool:
-            raise ValueError(f"play_to_loser must be true or false, not {self.play_to_loser!r}")
+        DESCRIPTION.resolve(self.to_json())
 
     @classmethod
     def from_json(cls, data: Mapping[str, JSON]) -> Options:
-        """Options from a setup dict; missing keys take the defaults, unknown keys raise ``ValueError``."""
-        if not isinstance(data, Mapping):
-            raise ValueError("421 options must be an object")
-        unknown = sorted(set(data) - {f.name for f in fields(cls)})
-        if unknown:
-            raise ValueError(f"unknown 421 option(s): {', '.join(map(repr, unknown))}")
-        return cls(**data)
+        """Options from a setup dict; missing keys take the defaults; ``ValueError`` for what :data:`DESCRIPTION` refuses."""
+        return cls(**DESCRIPTION.resolve(data))
 
     def to_json(self) -> dict[str, JSON]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -502,7 +501,8 @@ def _settle(state: State, worst: int, best: int) -> State:
     opts, active = state.options, state.active
     held, took, out = list(state.held), list(state.took), list(state.out)
     value = TOKENS[rank(state.hands[best])]
-    pot, phase, gone = state.pot, state.phase, ()
+    pot, phase = state.pot, state.phase
+    gone: tuple[int, ...] = ()
     if phase == "charge":
         amount = min(value, pot)
         pot -= amount

@@ -1,6 +1,6 @@
 """Generala (Генерал): five dice, ten boxes, ten rounds; a big general wins at once.
 
-The rules are those of ``RULES.md`` (Generala section). A game has two phases
+The rules are those of its rules page (``#/rules/generala``). A game has two phases
 before it is ``"over"``:
 
 * ``"start"``: every player throws the five dice once (``Throw(())``); the
@@ -33,12 +33,25 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from itertools import combinations
 
-from etoile.games import JSON, IllegalAction, Outcome, register
+from etoile.games import JSON, Description, IllegalAction, Option, Outcome, register
 from etoile.rng import Dice
 
 ID = "generala"
-LEVELS = ("easy", "medium", "optimal")
-"""The computer players' levels, weakest first (:mod:`etoile.ai.generala` plays them)."""
+DESCRIPTION = Description(
+    ID,
+    "generala",
+    min_players=1,
+    max_players=None,
+    levels=("easy", "medium", "optimal"),
+    options=(
+        Option("big_general_open_box", (False, True), False),
+        Option("circular_straights", (False, True), False),
+        Option("five_as_four", (True, False), True),
+        Option("five_as_full", (False, True), False),
+    ),
+)
+"""Generala for 1 or more players (the rules set no limit): the options of its rules page, three computer levels, no undo."""
+_DEFAULT = DESCRIPTION.defaults()
 BOXES = ("1", "2", "3", "4", "5", "6", "straight", "full", "four", "general")
 """The ten boxes of a column, in the order of the score sheet."""
 ROUNDS = 10
@@ -54,7 +67,7 @@ _JOKER_VALUES = frozenset({1, 2, 6})
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """The rule options of RULES.md; the defaults are the game the app plays out of the box.
+    """The rule options of the rules page; the defaults are the game the app plays out of the box.
 
     >>> Rules()
     Rules(big_general_open_box=False, circular_straights=False, five_as_four=True, five_as_full=False)
@@ -62,26 +75,20 @@ class Rules:
     True
     """
 
-    big_general_open_box: bool = False
+    big_general_open_box: bool = _DEFAULT["big_general_open_box"]
     """A big general wins only while the player's general box is open."""
-    circular_straights: bool = False
+    circular_straights: bool = _DEFAULT["circular_straights"]
     """Straights also go round the circle 1-2-3-4-5-6-1 (3-4-5-6-1, ...)."""
-    five_as_four: bool = True
+    five_as_four: bool = _DEFAULT["five_as_four"]
     """Five equal dice may be scored in the four box."""
-    five_as_full: bool = False
+    five_as_full: bool = _DEFAULT["five_as_full"]
     """Five equal dice count as a full house."""
 
     @classmethod
     def from_options(cls, options: Mapping[str, JSON]) -> Rules:
-        """The rules named in a start-options dict (``"players"`` is ignored); ``ValueError`` if bad."""
-        names = {f.name for f in fields(cls)}
-        unknown = set(options) - names - {"players"}
-        if unknown:
-            raise ValueError(f"unknown Generala option(s): {', '.join(sorted(map(str, unknown)))}")
-        for name in names & set(options):
-            if not isinstance(options[name], bool):
-                raise ValueError(f"option {name} must be true or false, not {options[name]!r}")
-        return cls(**{name: options[name] for name in names & set(options)})
+        """The rules named in a start-options dict (``"players"`` is read elsewhere); ``ValueError`` if bad."""
+        resolved = DESCRIPTION.resolve({"players": 1, **options})
+        return cls(**{f.name: resolved[f.name] for f in fields(cls)})
 
     def to_json(self) -> dict[str, bool]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -219,10 +226,8 @@ class State:
 
 
 def start(options: Mapping[str, JSON], seed: int) -> State:
-    """A new game: ``{"players": n}`` (1 or more, default 1) and the rule options of :class:`Rules`."""
-    players = options.get("players", 1)
-    if not isinstance(players, int) or isinstance(players, bool) or players < 1:
-        raise ValueError(f"players must be a whole number from 1 up, not {players!r}")
+    """A new game: ``{"players": n}`` (1 or more, default 2) and the rule options of :class:`Rules`."""
+    players = DESCRIPTION.resolve(options)["players"]
     rules = Rules.from_options(options)
     sheets = ((None,) * len(BOXES),) * players
     if players == 1:

@@ -29,9 +29,6 @@ from etoile.routes import parse
 from etoile.storage import MATCH, MAX_IMPORT_CHARS, SETTINGS, ImportRefused, StorageFull, Store
 from etoile.ui import dom, views
 from etoile.ui.dom import absent
-from etoile.ui.tables import chinese_checkers as _chinese_checkers  # noqa: F401 - registers the table
-from etoile.ui.tables import four21 as _four21  # noqa: F401 - registers the table
-from etoile.ui.tables import generala as _generala  # noqa: F401 - registers the table
 from etoile.ui.vdom import El
 
 
@@ -323,7 +320,7 @@ class Runtime:
             "focus-dialog": ".dialog [autofocus]",
         }.get(effect.kind, effect.args.get("selector"))
         element = document.querySelector(selector) if selector else None
-        if not absent(element):
+        if element is not None and not absent(element):
             element.focus()
 
     # -- events ------------------------------------------------------------

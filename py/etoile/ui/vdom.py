@@ -48,7 +48,7 @@ def _flatten(children: Iterable[object], out: list[El | str]) -> None:
 
 def h(tag: str, attrs: dict[str, Attr] | None = None, *children: object) -> El:
     """Build an element; ``None``/``False`` children and attributes are dropped."""
-    clean = {k: v for k, v in (attrs or {}).items() if v is not None and v is not False}
+    clean: dict[str, Attr] = {k: v for k, v in (attrs or {}).items() if v is not None and v is not False}
     out: list[El | str] = []
     _flatten(children, out)
     return El(tag, clean, out)

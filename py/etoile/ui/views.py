@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from etoile.games import Description, token
 from etoile.i18n import Catalog, catalog, rules
-from etoile.match import Match
 from etoile.model import Model, Notice
 from etoile.play import setup_of
-from etoile.routes import GAMES, NAMESPACES, Route, href
+from etoile.routes import GAMES, Route, href
 from etoile.settings import LANGUAGES, NAME_LENGTH, SPEEDS, THEMES
-from etoile.setup import SeatChoice, token
+from etoile.setup import MAX_SEATS, SeatChoice
 from etoile.ui.tables import TABLES
-from etoile.ui.vdom import El, h
+from etoile.ui.vdom import Attr, El, h
 
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "ru": "Русский"}
 """Each language named in itself, the same on every screen."""
@@ -32,7 +32,7 @@ def title(model: Model) -> str:
         case "setup":
             screen = t("setup.title", game=t(f"game.{route.game}.name"))
         case "rules":
-            screen = t("rules.title", game=rules(t.lang)[NAMESPACES[route.game]]["title"])
+            screen = t("rules.title", game=rules(t.lang)[TABLES[route.game or ""].GAME.DESCRIPTION.namespace]["title"])
         case "settings":
             screen = t("settings.title")
         case "missing":
@@ -152,7 +152,7 @@ def game_card(game_id: str, in_progress: bool, t: Catalog) -> El:
 
 def game(model: Model, t: Catalog) -> El:
     """A game's screen: its table when a game is under way, else its setup (or "coming soon")."""
-    game_id = model.route.game
+    game_id = model.route.game or ""
     table = TABLES.get(game_id)
     if table is None:
         return coming_soon(game_id, t)
@@ -170,13 +170,13 @@ def game(model: Model, t: Catalog) -> El:
             h(
                 "div",
                 {"class": "row table-tools"},
-                table.UNDO
+                table.GAME.DESCRIPTION.undo
                 and h(
                     "button",
                     {"type": "button", "data-action": "undo", "data-game": game_id, "disabled": not match.can_undo},
                     t("table.undo"),
                 ),
-                table.UNDO
+                table.GAME.DESCRIPTION.undo
                 and h(
                     "button",
                     {"type": "button", "data-action": "redo", "data-game": game_id, "disabled": not match.can_redo},
@@ -207,45 +207,30 @@ def coming_soon(game_id: str, t: Catalog) -> El:
     )
 
 
-def seat_name(match: Match, index: int, t: Catalog) -> str:
-    """How a seat is called on the table: its name, else "Player 2" or "Computer 2 (expert)"."""
-    seat = match.seats[index] if index < len(match.seats) else None
-    if seat is not None and seat.name:
-        return seat.name
-    if seat is not None and seat.computer:
-        return t("seat.computer", number=index + 1, level=t(f"{NAMESPACES[match.game.ID]}.level.{seat.computer}"))
-    return t("seat.person", number=index + 1)
-
-
 def setup_screen(model: Model, t: Catalog) -> El:
-    game_id = model.route.game
+    game_id = model.route.game or ""
     if game_id not in TABLES:
         return coming_soon(game_id, t)
-    spec = TABLES[game_id].SPEC
+    spec = TABLES[game_id].GAME.DESCRIPTION
     setup = setup_of(model, game_id)
-    data = {"data-game": game_id}
-    ns = NAMESPACES[game_id]
-    counts = range(spec.min_players, spec.max_players + 1)
+    data: dict[str, Attr] = {"data-game": game_id}
+    ns = spec.namespace
     return h(
         "div",
         {"class": "setup", "data-game": game_id},
         h("h1", {"tabindex": "-1"}, t("setup.title", game=t(f"game.{game_id}.name"))),
-        len(counts) > 1
+        spec.max_players != spec.min_players
         and h(
             "div",
             {"class": "field"},
             h("label", {"for": "setup-players"}, t("setup.players")),
-            h(
-                "select",
-                {"id": "setup-players", "data-action": "setup-players", **data},
-                [h("option", {"value": str(n), "selected": n == len(setup.seats)}, str(n)) for n in counts],
-            ),
+            players_control(spec, len(setup.seats), data),
         ),
         h(
             "fieldset",
             {"class": "seats"},
             h("legend", {}, t("setup.seats")),
-            [seat_row(game_id, spec.levels, index, seat, t) for index, seat in enumerate(setup.seats)],
+            [seat_row(spec, index, seat, t) for index, seat in enumerate(setup.seats)],
         ),
         [
             _choices(
@@ -258,6 +243,7 @@ def setup_screen(model: Model, t: Catalog) -> El:
                 disabled={token(v) for v in o.values if not o.allows(v, len(setup.seats))},
             )
             for o in spec.options
+            if o.offered
         ],
         h(
             "div",
@@ -272,8 +258,17 @@ def setup_screen(model: Model, t: Catalog) -> El:
     )
 
 
-def seat_row(game_id: str, levels: tuple[str, ...], index: int, seat: SeatChoice, t: Catalog) -> El:
-    data = {"data-game": game_id, "data-index": str(index)}
+def players_control(spec: Description, count: int, data: dict[str, Attr]) -> El:
+    """The number of players: a list of the counts the game accepts, or a number field when its rules set no limit."""
+    attrs: dict[str, Attr] = {"id": "setup-players", "data-action": "setup-players", **data}
+    if spec.max_players is None:
+        return h("input", {**attrs, "type": "number", "min": str(spec.min_players), "max": str(MAX_SEATS), "value": str(count)})
+    counts = range(spec.min_players, spec.max_players + 1)
+    return h("select", attrs, [h("option", {"value": str(n), "selected": n == count}, str(n)) for n in counts])
+
+
+def seat_row(spec: Description, index: int, seat: SeatChoice, t: Catalog) -> El:
+    data = {"data-game": spec.id, "data-index": str(index)}
     kind_id, detail_id = f"seat-{index}-kind", f"seat-{index}-detail"
     kind = "person" if seat.computer is None else "computer"
     return h(
@@ -308,34 +303,9 @@ def seat_row(game_id: str, levels: tuple[str, ...], index: int, seat: SeatChoice
             "select",
             {"id": detail_id, "data-action": "setup-seat-level", **data},
             [
-                h("option", {"value": lv, "selected": lv == seat.computer}, t(f"{NAMESPACES[game_id]}.level.{lv}"))
-                for lv in levels
+                h("option", {"value": lv, "selected": lv == seat.computer}, t(f"{spec.namespace}.level.{lv}"))
+                for lv in spec.levels
             ],
-        ),
-    )
-
-
-def result_panel(match: Match, t: Catalog, extra: object = None) -> El | None:
-    """The end of a game: who won, and a rematch. ``None`` while the game goes on."""
-    outcome = match.result
-    if outcome is None:
-        return None
-    game_id = match.game.ID
-    winners = [seat_name(match, i, t) for i in outcome.winners]
-    return h(
-        "section",
-        {"class": "result", "aria-labelledby": "result-title"},
-        h("h2", {"id": "result-title"}, t("result.winner", count=len(winners), names=", ".join(winners))),
-        extra,
-        h(
-            "div",
-            {"class": "row"},
-            h(
-                "button",
-                {"type": "button", "class": "primary", "data-action": "rematch", "data-seed": True, "data-game": game_id},
-                t("result.rematch"),
-            ),
-            h("a", {"class": "button", "href": f"#/{game_id}/new"}, t("home.new")),
         ),
     )
 
@@ -345,8 +315,8 @@ def _blocks(blocks: list) -> list[El]:
 
 
 def rules_page(model: Model, t: Catalog) -> El:
-    game_id = model.route.game
-    page = rules(t.lang)[NAMESPACES[game_id]]
+    game_id = model.route.game or ""
+    page = rules(t.lang)[TABLES[game_id].GAME.DESCRIPTION.namespace]
     return h(
         "article",
         {"class": "rules"},

@@ -2,9 +2,8 @@
 
 A table module provides:
 
-* ``SPEC``: the :class:`~etoile.setup.GameSpec` of its setup screen;
-* ``GAME``: the rule module;
-* ``UNDO``: whether players may take moves back;
+* ``GAME``: the rule module (its :class:`~etoile.games.Description` says the rest: players, options,
+  levels, undo);
 * ``board(model, match, local, t) -> El``: the table below the common frame;
 * ``start(match) -> local``: the table's own view state for a new or loaded match
   (selected dice, a highlighted piece...), never saved;
@@ -24,14 +23,11 @@ from etoile.games import Game
 from etoile.i18n import Catalog
 from etoile.match import Match
 from etoile.model import Effect, Model, Msg
-from etoile.setup import GameSpec
 from etoile.ui.vdom import El
 
 
 class Table(Protocol):
-    SPEC: GameSpec
     GAME: Game
-    UNDO: bool
 
     def board(self, model: Model, match: Match, local: Any, t: Catalog) -> El: ...
 
@@ -45,5 +41,9 @@ TABLES: dict[str, Table] = {}
 
 
 def register(table: Table) -> Table:
-    TABLES[table.SPEC.id] = table
+    TABLES[table.GAME.ID] = table
     return table
+
+
+# Every table registers itself on import; importing them here fills TABLES for whoever imports the package.
+from etoile.ui.tables import four21, generala, chinese_checkers  # noqa: E402, F401, I001 - in the home screen's order

@@ -10,33 +10,57 @@ from datetime import date
 from typing import Any
 
 from etoile.games import chinese_checkers as g
-from etoile.games.chinese_checkers_board import BRANCH_HOLES, HOLES, OPPOSITE, SIZE
+from etoile.games.chinese_checkers_board import BRANCH_HOLES, GRID, OPPOSITE, SIZE
 from etoile.i18n import Catalog
 from etoile.match import Match
 from etoile.model import Effect, Model, Msg
-from etoile.setup import GameSpec, OptionSpec
 from etoile.storage import ImportRefused, import_match
+from etoile.ui.common import result_panel, seat_name
 from etoile.ui.tables import register
 from etoile.ui.vdom import El, h
-from etoile.ui.views import result_panel, seat_name
 
 GAME = g
-UNDO = True
-SPEC = GameSpec(
-    "chinese-checkers",
-    min_players=2,
-    max_players=6,
-    levels=g.LEVELS,
-    options=(
-        OptionSpec("camps", g.CAMPS, 1, players={c: tuple(p for p, c2 in g.SEATINGS if c2 == c) for c in g.CAMPS}),
-        OptionSpec("long_jumps", (False, True), False),
-        OptionSpec("rank_all", (False, True), False),
-        OptionSpec("move_limit", g.MOVE_LIMITS, None),
-        OptionSpec("spoiling", (True, False), True),
-    ),
-)
 ACTION = "chinese-checkers"
 SCALE = 10  # board units (the distance between two neighbouring holes) to SVG units
+PALETTE: tuple[tuple[str, str], ...] = (
+    ("red", "#D55E00"),
+    ("yellow", "#F0E442"),
+    ("sky", "#56B4E9"),
+    ("blue", "#0072B2"),
+    ("green", "#009E73"),
+    ("pink", "#CC79A7"),
+)
+"""The colour of each branch A to F, as ``(name, hex)``, from the Okabe–Ito colour-blind-safe palette.
+
+Every seating gets well-separated colours: red and blue for two players; red,
+sky and green for three; red, yellow, blue and green for four.
+
+Each camp's pieces take the colour of its start branch (:func:`camp_colour`);
+``chinese_checkers.colour.<name>`` names it in the locale files.
+"""
+
+
+def seat_colour(state: g.State, seat: int) -> int:
+    """The index in :data:`PALETTE` of the colour of ``seat``'s first camp (each camp has its own: :func:`camp_colour`).
+
+    >>> [PALETTE[seat_colour(g.new_game(3), seat)][0] for seat in range(3)]
+    ['red', 'sky', 'green']
+    """
+    return camp_colour(g.starts(state, seat)[0])
+
+
+def camp_colour(branch: str) -> int:
+    """The index in :data:`PALETTE` (and the shape) of the pieces of the camp that starts in ``branch``.
+
+    >>> [PALETTE[camp_colour(b)][0] for b in "AB"]
+    ['red', 'yellow']
+    """
+    return g.BRANCHES.index(branch)
+
+
+HOLES: tuple[tuple[float, float], ...] = tuple((x / 2, (row - 8) * math.sqrt(3) / 2) for x, row in GRID)
+"""Where each hole is drawn: neighbouring holes 1 apart, hole 60 at ``(0, 0)``, ``y`` downwards."""
+
 MARKS = ("●", "▲", "■", "◆", "★", "✚")
 """Each colour also has its own mark, so no player depends on telling colours apart."""
 REPLAY_SPEEDS = (2.0, 1.0, 0.5)
@@ -217,7 +241,7 @@ def board_svg(model: Model, match: Match, local: Local, t: Catalog) -> El:
             h("circle", {"cx": str(x), "cy": str(y), "r": "3.1", "class": " ".join(classes)}),
         ]
         if seat is not None:
-            colour = g.camp_colour(g.camp(shown, hole) or "A")
+            colour = camp_colour(g.camp(shown, hole) or "A")
             moved = last is not None and hole == last.end
             style = _hop_style(last, match.cursor) if moved and not replaying else None
             parts.append(
@@ -300,13 +324,13 @@ def _branch_owners(state: g.State) -> dict[str, int]:
     owners = {}
     for seat in range(state.players):
         for branch in g.starts(state, seat):
-            owners[branch] = owners[OPPOSITE[branch]] = g.camp_colour(branch)
+            owners[branch] = owners[OPPOSITE[branch]] = camp_colour(branch)
     return owners
 
 
 def colours(state: g.State, seat: int, t: Catalog) -> str:
     """The colours of ``seat``'s camps in words: "red", or "red and yellow"."""
-    names = [t(f"chinese_checkers.colour.{g.PALETTE[g.camp_colour(b)][0]}") for b in g.starts(state, seat)]
+    names = [t(f"chinese_checkers.colour.{PALETTE[camp_colour(b)][0]}") for b in g.starts(state, seat)]
     if len(names) == 1:
         return names[0]
     return t("chinese_checkers.colours", first=", ".join(names[:-1]), last=names[-1])
@@ -318,7 +342,7 @@ def _hole_label(match: Match, state: g.State, hole: int, target: bool, t: Catalo
     seat = g.piece(state, hole)
     if seat is None:
         return t("chinese_checkers.hole_free", hole=hole)
-    colour = t(f"chinese_checkers.colour.{g.PALETTE[g.camp_colour(g.camp(state, hole) or 'A')][0]}")
+    colour = t(f"chinese_checkers.colour.{PALETTE[camp_colour(g.camp(state, hole) or 'A')][0]}")
     return t("chinese_checkers.hole_piece", hole=hole, colour=colour, name=seat_name(match, seat, t))
 
 
@@ -353,7 +377,7 @@ def seats_list(match: Match, t: Catalog) -> El:
     state = match.state
     items = []
     for seat in range(state.players):
-        swatches = [g.camp_colour(b) for b in g.starts(state, seat)]
+        swatches = [camp_colour(b) for b in g.starts(state, seat)]
         items.append(
             h(
                 "li",
@@ -456,6 +480,12 @@ def tools(match: Match, local: Local, t: Catalog) -> El:
     )
 
 
+def ending_line(state: g.State, t: Catalog) -> El | None:
+    """Why the players are ranked as they are, when the game ended without a winner home (move limit, 30 quiet rounds)."""
+    why = g.ending(state)
+    return h("p", {}, t(ENDINGS[why])) if why in ENDINGS else None
+
+
 def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
     local = local if isinstance(local, Local) else Local()
     hint = local.hint
@@ -463,7 +493,7 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
         "section",
         {"class": "chinese-checkers"},
         h("p", {"class": "status", "role": "status", "id": "cc-status"}, status(match, local, t)),
-        result_panel(match, t, g.ending(match.state) in ENDINGS and h("p", {}, t(ENDINGS[g.ending(match.state)]))),
+        result_panel(match, t, ending_line(match.state, t)),
         h(
             "div",
             {"class": "cc-layout"},

@@ -10,26 +10,12 @@ from etoile.games import four21 as g
 from etoile.i18n import Catalog
 from etoile.match import Match
 from etoile.model import Effect, Model, Msg
-from etoile.setup import GameSpec, OptionSpec
+from etoile.ui.common import result_panel, seat_name
 from etoile.ui.dice import dice_row, face
 from etoile.ui.tables import register
 from etoile.ui.vdom import El, h
-from etoile.ui.views import result_panel, seat_name
 
 GAME = g
-UNDO = False
-SPEC = GameSpec(
-    "421",
-    min_players=2,
-    max_players=8,
-    levels=g.LEVELS,
-    options=(
-        OptionSpec("pot", (11, 21), 11),
-        OptionSpec("throw_limit", g.THROW_LIMITS, "at_most"),
-        OptionSpec("next_leader", g.NEXT_LEADERS, "taker"),
-        OptionSpec("play_to_loser", (False, True), False),
-    ),
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,10 +76,19 @@ def on(match: Match, local: Local, msg: Msg) -> tuple[Match, Local, list[Effect]
     return match, local, []
 
 
+def hand_name(dice: tuple[int, ...], t: Catalog) -> str:
+    """What players call the hand in the player's language: "quatre cent vingt et un", "straight 654", "532"."""
+    digits = "".join(map(str, g.hand(dice)))
+    key = g.named(dice)
+    if key == "straight":
+        return t("four21.hand.straight", hand=digits)
+    return digits if key is None else t(f"four21.hand.{key}")
+
+
 def hand_text(dice: tuple[int, ...], t: Catalog) -> str:
     """A hand as players say it: "421 (four-two-one)", or just "532"."""
     digits = "".join(map(str, g.hand(dice)))
-    named = g.name(dice, t.lang)
+    named = hand_name(dice, t)
     return digits if named == digits else f"{digits} ({named})"
 
 

@@ -10,26 +10,12 @@ from etoile.games import generala as g
 from etoile.i18n import Catalog
 from etoile.match import Match
 from etoile.model import Effect, Model, Msg
-from etoile.setup import GameSpec, OptionSpec
+from etoile.ui.common import result_panel, seat_name
 from etoile.ui.dice import dice_row
 from etoile.ui.tables import register
 from etoile.ui.vdom import El, h
-from etoile.ui.views import result_panel, seat_name
 
 GAME = g
-UNDO = False
-SPEC = GameSpec(
-    "generala",
-    min_players=1,
-    max_players=12,
-    levels=g.LEVELS,
-    options=(
-        OptionSpec("big_general_open_box", (False, True), False),
-        OptionSpec("circular_straights", (False, True), False),
-        OptionSpec("five_as_four", (True, False), True),
-        OptionSpec("five_as_full", (False, True), False),
-    ),
-)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,42 @@
+"""Pieces of view that the app's screens and every game's table share: how a seat is called, the end of a game."""
+
+from __future__ import annotations
+
+from etoile.i18n import Catalog
+from etoile.match import Match
+from etoile.ui.vdom import El, h
+
+
+def seat_name(match: Match, index: int, t: Catalog) -> str:
+    """How a seat is called on the table: its name, else "Player 2" or "Computer 2 (expert)"."""
+    seat = match.seats[index] if index < len(match.seats) else None
+    if seat is not None and seat.name:
+        return seat.name
+    if seat is not None and seat.computer:
+        return t("seat.computer", number=index + 1, level=t(f"{match.game.DESCRIPTION.namespace}.level.{seat.computer}"))
+    return t("seat.person", number=index + 1)
+
+
+def result_panel(match: Match, t: Catalog, extra: object = None) -> El | None:
+    """The end of a game: who won, and a rematch. ``None`` while the game goes on."""
+    outcome = match.result
+    if outcome is None:
+        return None
+    game_id = match.game.ID
+    winners = [seat_name(match, i, t) for i in outcome.winners]
+    return h(
+        "section",
+        {"class": "result", "aria-labelledby": "result-title"},
+        h("h2", {"id": "result-title"}, t("result.winner", count=len(winners), names=", ".join(winners))),
+        extra,
+        h(
+            "div",
+            {"class": "row"},
+            h(
+                "button",
+                {"type": "button", "class": "primary", "data-action": "rematch", "data-seed": True, "data-game": game_id},
+                t("result.rematch"),
+            ),
+            h("a", {"class": "button", "href": f"#/{game_id}/new"}, t("home.new")),
+        ),
+    )
