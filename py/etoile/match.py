@@ -141,6 +141,13 @@ class Match:
             played.append(action)
         return Match(self.game, self.options, self.seed, tuple(played), tuple(states), len(played), self.seats)
 
+    def settled(self) -> Match:
+        """The match after the actions the rules leave no choice about (:meth:`Game.forced`), redone if they are next."""
+        match = self
+        while (action := match.game.forced(match.state)) is not None:
+            match = match.redo() if match.can_redo and match.actions[match.cursor] == action else match.play(action)
+        return match
+
     def undo(self, count: int = 1) -> Match:
         if not 0 <= count <= self.cursor:
             raise IllegalAction(f"cannot undo {count} action(s): {self.cursor} played")

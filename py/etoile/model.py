@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Literal, get_args
 
 from etoile.match import Match
 from etoile.routes import HOME, Route
@@ -24,12 +24,46 @@ class Msg:
     data: Mapping[str, str] = field(default_factory=dict)
 
 
+EffectKind = Literal[
+    "save-settings",
+    "save-match",
+    "navigate",
+    "think",
+    "advise",
+    "prepare-ai",
+    "reset",
+    "export",
+    "import",
+    "download",
+    "later",
+    "notify",
+    "download-aside",
+    "discard-aside",
+    "sound",
+    "focus",
+    "focus-heading",
+    "focus-dialog",
+]
+"""Everything the runtime knows how to do; ``focus*`` effects run once the page is drawn."""
+EFFECT_KINDS: frozenset[str] = frozenset(get_args(EffectKind))
+
+
 @dataclass(frozen=True, slots=True)
 class Effect:
-    """Something for the runtime to do: ``kind`` plus its arguments."""
+    """Something for the runtime to do: ``kind`` (one of :data:`EffectKind`) plus its arguments.
 
-    kind: str
+    >>> Effect("teleport")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown effect 'teleport'
+    """
+
+    kind: EffectKind
     args: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.kind not in EFFECT_KINDS:
+            raise ValueError(f"unknown effect {self.kind!r}")
 
 
 @dataclass(frozen=True, slots=True)

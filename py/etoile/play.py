@@ -51,7 +51,8 @@ def resume(model: Model) -> list[Effect]:
 
 
 def with_match(model: Model, game: str, match: Match, local: Any = None, *, fresh: bool = False) -> tuple[Model, list[Effect]]:
-    """Store ``match`` as the game's current one: save it and let the computer move if it is its turn."""
+    """Store ``match`` as the game's current one, after any forced actions: save it, let the computer move if it is its turn."""
+    match = match.settled()
     table = TABLES[game]
     tables = {**model.tables, game: table.start(match) if fresh or local is None else local}
     model = replace(model, matches={**model.matches, game: match}, tables=tables)
@@ -66,12 +67,9 @@ def new_match(model: Model, game: str, setup: Setup, seed: int) -> tuple[Model, 
 
 
 def undo_to_person(match: Match) -> Match:
-    """Undo the last action and any computer actions before it, back to a person's turn."""
+    """Undo the last action and any computer or forced actions before it, back to a person's choice."""
     match = match.undo()
-    while match.can_undo and match.seats:
-        seat = match.game.to_move(match.state)
-        if seat is None or match.seats[seat].computer is None:
-            break
+    while match.can_undo and (match.person_to_move is None or match.game.forced(match.state) is not None):
         match = match.undo()
     return match
 

@@ -41,6 +41,10 @@ def start(options: Mapping[str, JSON], seed: int) -> State:
     return State((0,) * players, 0, 0, Dice(seed), None, target)
 
 
+def forced(state: State) -> str | None:
+    return None
+
+
 def max_actions(options: Mapping[str, JSON]) -> int:
     return MAX_ACTIONS
 

@@ -13,6 +13,7 @@ DOCUMENTED = [
     "etoile.safe_json",
     "etoile.storage",
     "etoile.match",
+    "etoile.model",
     "etoile.games",
     "etoile.games.four21",
     "etoile.games.generala",

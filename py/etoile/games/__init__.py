@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 JSON = Any
 """A value made of dicts, lists, str, int, float, bool and None."""
@@ -188,6 +188,9 @@ class Game(Protocol):
     def apply(self, state: Any, action: Any) -> Any:
         """The state after ``action``; raises :class:`IllegalAction` if it is not legal."""
 
+    def forced(self, state: Any) -> Any | None:
+        """The action the seat to move has no choice about and need not be asked for (421's lone stop, a pass), if any."""
+
     def result(self, state: Any) -> Outcome | None:
         """The outcome once the game is over, else ``None``."""
 
@@ -216,4 +219,7 @@ def register(game: Game) -> Game:
 
 
 # Every game registers itself on import; importing them here fills REGISTRY for whoever imports the package.
-from etoile.games import four21, generala, chinese_checkers  # noqa: E402, F401, I001 - in the home screen's order
+from etoile.games import four21, generala, chinese_checkers  # noqa: E402, I001 - in the home screen's order
+
+if TYPE_CHECKING:  # the type checker holds every rules module to the protocol
+    _GAMES: tuple[Game, ...] = (four21, generala, chinese_checkers)

@@ -115,6 +115,7 @@ __all__ = [
     "destinations",
     "distance",
     "ending",
+    "forced",
     "from_cells",
     "goal_holes",
     "goals",
@@ -838,6 +839,11 @@ def max_actions(options: Mapping[str, JSON]) -> int:
 
 def legal_actions(state: State) -> list[Move]:
     return legal_moves(state)
+
+
+def forced(state: State) -> Move | None:
+    """:data:`PASS` for a seat that cannot move: nobody has to click to pass."""
+    return PASS if state.to_move is not None and legal_moves(state) == [PASS] else None
 
 
 def action_to_json(action: Move) -> JSON:

@@ -368,6 +368,11 @@ def _may_stop(state: State) -> bool:
     return not exact or state.throws == state.limit
 
 
+def forced(state: State) -> Action | None:
+    """:class:`Stop` when it is the only legal action (no throw left): the hand stands without asking."""
+    return Stop() if legal_actions(state) == [Stop()] else None
+
+
 def legal_actions(state: State) -> list[Action]:
     """Every legal action: throws first (in :data:`KEEPS` order), then :class:`Stop`."""
     if state.phase == "over":

@@ -282,6 +282,11 @@ KEEP_POSITIONS = tuple(keep for size in range(DICE) for keep in combinations(ran
 """Every keep that throws at least one die: the 31 subsets of 0..4 but the whole."""
 
 
+def forced(state: State) -> Action | None:
+    """Nothing is forced in Generala: after the last throw the player still chooses the box."""
+    return None
+
+
 def legal_actions(state: State) -> list[Action]:
     if state.phase == "start" or (state.phase == "play" and state.throw == 0):
         return [Throw(())]

@@ -247,6 +247,8 @@ class Runtime:
             case "sound":
                 if self.model.settings.sound:
                     play_sound(args["name"])
+            case _:  # an effect this runtime cannot carry out is a bug: say so, never drop it
+                raise ValueError(f"the runtime has no way to carry out the effect {effect.kind!r}")
 
     def spawn(self, coroutine: Any) -> None:
         """Run ``coroutine`` as a task, referenced until it ends."""

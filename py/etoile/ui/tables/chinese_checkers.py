@@ -121,8 +121,6 @@ def on(match: Match, local: Local, msg: Msg) -> tuple[Match, Local, list[Effect]
                 return _choose_hole(match, replace(local, cursor=cursor), cursor)
             if key == "Escape":
                 return match, replace(local, selected=None), []
-        case "pass" if mine and g.legal_moves(state) == [g.PASS]:
-            return match.play(g.PASS), Local(), []
         case "hint" if mine:
             return (
                 match,
@@ -413,11 +411,6 @@ def tools(match: Match, local: Local, t: Catalog) -> El:
     return h(
         "div",
         {"class": "row cc-tools"},
-        mine
-        and g.legal_moves(match.state) == [g.PASS]
-        and h(
-            "button", {"type": "button", "class": "primary", "data-action": f"{ACTION}:pass", **data}, t("chinese_checkers.pass")
-        ),
         mine and h("button", {"type": "button", "data-action": f"{ACTION}:hint", **data}, t("chinese_checkers.hint")),
         not replay
         and match.cursor > 0

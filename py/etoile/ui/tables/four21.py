@@ -65,10 +65,7 @@ def on(match: Match, local: Local, msg: Msg) -> tuple[Match, Local, list[Effect]
             action = g.Throw(kept(state, local) if can_keep(state) else ())
             if action not in g.legal_actions(state):
                 return match, local, []
-            played = match.play(action)
-            if played.state.seat == state.seat and g.legal_actions(played.state) == [g.Stop()]:
-                played = played.play(g.Stop())  # no throw left: the hand stands
-            return played, Local(), [Effect("sound", {"name": "dice"})]
+            return match.play(action), Local(), [Effect("sound", {"name": "dice"})]
         case "stop" if g.Stop() in g.legal_actions(state):
             return match.play(g.Stop()), Local(), [Effect("sound", {"name": "stop"})]
         case "advice" if msg.value["ply"] == match.cursor:
