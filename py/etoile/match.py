@@ -151,14 +151,17 @@ class Match:
     def undo(self, count: int = 1) -> Match:
         if not 0 <= count <= self.cursor:
             raise IllegalAction(f"cannot undo {count} action(s): {self.cursor} played")
-        return self._at(self.cursor - count)
+        return self.at(self.cursor - count)
 
     def redo(self, count: int = 1) -> Match:
         if not 0 <= count <= len(self.actions) - self.cursor:
             raise IllegalAction(f"cannot redo {count} action(s)")
-        return self._at(self.cursor + count)
+        return self.at(self.cursor + count)
 
-    def _at(self, cursor: int) -> Match:
+    def at(self, cursor: int) -> Match:
+        """The same record with ``cursor`` actions applied (what a replay shows); ``IllegalAction`` beyond the record."""
+        if not 0 <= cursor <= len(self.actions):
+            raise IllegalAction(f"no position after {cursor} action(s): the record holds {len(self.actions)}")
         return Match(self.game, self.options, self.seed, self.actions, self.states, cursor, self.seats)
 
     def replay(self) -> Iterator[tuple[Any | None, Any]]:
@@ -215,4 +218,4 @@ class Match:
             match = match.play_all(game.action_from_json(raw) for raw in actions)
         except (ValueError, TypeError, KeyError) as error:
             raise InvalidMatch(f"the saved actions do not replay: {error}") from error
-        return match._at(cursor)
+        return match.at(cursor)

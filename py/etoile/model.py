@@ -33,6 +33,7 @@ EffectKind = Literal[
     "prepare-ai",
     "reset",
     "export",
+    "export-game",
     "import",
     "download",
     "later",
@@ -87,6 +88,19 @@ class Notice:
     aside_key: str | None = None
 
 
+REPLAY_SPEEDS = (2.0, 1.0, 0.5)
+"""Seconds per action in a replay that plays by itself: slow, normal, fast."""
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A game watched again from its start: the position after ``ply`` actions; ``playing`` steps on every ``speed`` s."""
+
+    ply: int = 0
+    playing: bool = False
+    speed: float = REPLAY_SPEEDS[1]
+
+
 @dataclass(frozen=True, slots=True)
 class Model:
     route: Route = HOME
@@ -95,6 +109,8 @@ class Model:
     matches: Mapping[str, Match] = field(default_factory=dict)
     setups: Mapping[str, Setup] = field(default_factory=dict)
     tables: Mapping[str, Any] = field(default_factory=dict)
+    replays: Mapping[str, Replay] = field(default_factory=dict)
+    """The games being watched again, by game id (the table shows that position and takes no action meanwhile)."""
     notices: tuple[Notice, ...] = ()
     dialog: str | None = None
     """The confirmation dialog open: ``"reset"`` (delete all data) or ``"discard"`` (one value set aside)."""

@@ -1,9 +1,12 @@
-"""The messages of the game screens: setting up, playing, computer turns, undo, rematch.
+"""The messages of the game screens: setting up, playing, computer turns, undo, replay, export and import, rematch.
 
-These are the second half of :func:`etoile.app.update`, for every game at once;
-what only one table understands (its ``"<game>:..."`` messages) goes to that
-table's ``on``. Randomness never comes from here: the runtime puts a fresh
-``seed`` in the message of every control marked ``data-seed``.
+These are the second half of :func:`etoile.app.update`, for every game at once:
+the features every table has (undo and redo where the game allows them, a
+replay with step, play and speed, export and import of one game, forced
+actions) are written here once. What only one table understands (its
+``"<game>:..."`` messages) goes to that table's ``on``. Randomness never comes
+from here: the runtime puts a fresh ``seed`` in the message of every control
+marked ``data-seed``.
 """
 
 from __future__ import annotations
@@ -13,8 +16,9 @@ from typing import Any
 
 from etoile.games import IllegalAction
 from etoile.match import Match
-from etoile.model import Effect, Model, Msg
+from etoile.model import REPLAY_SPEEDS, Effect, Model, Msg, Replay
 from etoile.setup import Setup
+from etoile.storage import ImportRefused, import_match
 from etoile.ui.tables import TABLES, Table
 
 
@@ -55,7 +59,8 @@ def with_match(model: Model, game: str, match: Match, local: Any = None, *, fres
     match = match.settled()
     table = TABLES[game]
     tables = {**model.tables, game: table.start(match) if fresh or local is None else local}
-    model = replace(model, matches={**model.matches, game: match}, tables=tables)
+    replays = {g: r for g, r in model.replays.items() if g != game}
+    model = replace(model, matches={**model.matches, game: match}, tables=tables, replays=replays)
     return model, [Effect("save-match", {"game": game}), *computer_turn(model, game), *follow(model, game)]
 
 
@@ -101,6 +106,22 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
                 return new_match(model, game, setup, int(msg.data["seed"]))
             except ValueError as error:  # a combination of options the game does not offer
                 return model.notify("setup.invalid", "warning", details=str(error)), []
+        case _ if game in model.replays and match_ is not None and action.startswith("replay"):
+            return _replay(model, game, match_, model.replays[game], msg)
+        case "replay" if match_ is not None and match_.cursor > 0:
+            return replace(model, replays={**model.replays, game: Replay()}), []
+        case "export-game" if match_ is not None:
+            return model, [Effect("export-game", {"game": game})]
+        case "import-game":
+            try:
+                loaded = import_match(str(value or ""), game, {game: table.GAME})
+            except ImportRefused as refused:
+                terms = {"game": f"game.{game}.name"}
+                return model.notify("table.import_refused", "warning", terms=terms, details=str(refused)), []
+            model, effects = with_match(model, game, loaded, fresh=True)
+            return model.notify("table.imported"), effects
+        case _ if game in model.replays:
+            return model, []  # a replay is only watched: the table takes no action meanwhile
         case "rematch" if match_ is not None:
             rematch = Match.new(match_.game, match_.options, int(msg.data["seed"]), match_.seats)
             model, effects = with_match(model, game, rematch, fresh=True)
@@ -120,6 +141,35 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
             model, more = with_match(model, game, new_match_, new_local)
             return model, [*effects, *more]
     return model, []
+
+
+def _replay(model: Model, game: str, match: Match, replay: Replay, msg: Msg) -> tuple[Model, list[Effect]]:
+    """Step, jump, play, pause, change speed, or leave the replay of ``game``."""
+    effects: list[Effect] = []
+    match msg.action:
+        case "replay-step":
+            replay = Replay(max(0, min(match.cursor, replay.ply + int(msg.data.get("by", 1)))), False, replay.speed)
+        case "replay-to" if str(msg.value).isdigit():
+            replay = Replay(min(match.cursor, int(str(msg.value))), False, replay.speed)
+        case "replay-play":
+            replay = replace(replay, playing=not replay.playing and replay.ply < match.cursor)
+            effects = _tick(game, replay) if replay.playing else []
+        case "replay-tick" if replay.playing and msg.value == replay.ply:
+            replay = replace(replay, ply=replay.ply + 1, playing=replay.ply + 1 < match.cursor)
+            effects = _tick(game, replay) if replay.playing else []
+        case "replay-speed" if msg.value in {str(s) for s in REPLAY_SPEEDS}:
+            replay = replace(replay, speed=float(msg.value))
+        case "replay-exit":  # back to the game: the computer plays on if it was its turn
+            model = replace(model, replays={g: r for g, r in model.replays.items() if g != game})
+            return model, [*computer_turn(model, game), *follow(model, game)]
+        case _:
+            return model, []
+    return replace(model, replays={**model.replays, game: replay}), effects
+
+
+def _tick(game: str, replay: Replay) -> list[Effect]:
+    msg = {"action": "replay-tick", "value": replay.ply, "data": {"game": game}}
+    return [Effect("later", {"seconds": replay.speed, "msg": msg})]
 
 
 def _with_setup(model: Model, game: str, setup: Setup) -> tuple[Model, list[Effect]]:

@@ -130,7 +130,7 @@ def test_a_replay_steps_and_plays_through_the_game(page: Page, base_url: str) ->
     start_game(page, base_url, ["Ann", "Bob"])
     play(page, (3, 16), (111, 102))
     page.get_by_role("button", name="Replay").click()
-    status = page.locator(".status")
+    status = page.locator(".replay-status")
     expect(status).to_have_text("Replay: move 0 of 2.")
     expect(hole(page, 3)).to_have_attribute("aria-label", "hole 3, red piece of Ann")
     page.get_by_role("button", name="Step forward ▶").click()
@@ -146,7 +146,8 @@ def test_a_replay_steps_and_plays_through_the_game(page: Page, base_url: str) ->
     expect(page.get_by_role("button", name="Play")).to_be_visible()
     expect(hole(page, 102)).to_have_attribute("aria-label", "hole 102, blue piece of Bob")
     page.get_by_role("button", name="Back to the game").click()
-    expect(status).to_have_text("Ann to play (red) Choose a piece to move.")
+    expect(status).to_have_count(0)
+    expect(page.locator(".status")).to_have_text("Ann to play (red) Choose a piece to move.")
 
 
 def test_a_game_is_exported_and_imported_and_a_foreign_file_changes_nothing(page: Page, base_url: str) -> None:
@@ -161,7 +162,7 @@ def test_a_game_is_exported_and_imported_and_a_foreign_file_changes_nothing(page
 
     play(page, (111, 102))
     expect(page.locator(".move-list summary")).to_have_text("Moves (2)")
-    file_input = page.locator("input[type=file][data-action='chinese-checkers:import']")
+    file_input = page.locator("input[type=file][data-action='import-game']")
     file_input.set_input_files({"name": "game.json", "mimeType": "application/json", "buffer": exported})
     expect(page.locator(".notice")).to_contain_text("The game was imported.")
     expect(page.locator(".move-list summary")).to_have_text("Moves (1)")
@@ -169,5 +170,5 @@ def test_a_game_is_exported_and_imported_and_a_foreign_file_changes_nothing(page
     expect(page.locator(".status")).to_have_text("Bob to play (blue) Choose a piece to move.")
 
     file_input.set_input_files({"name": "notes.json", "mimeType": "application/json", "buffer": b'{"hello": 1}'})
-    expect(page.locator(".notice").last).to_contain_text("the game on the board is unchanged")
+    expect(page.locator(".notice").last).to_contain_text("the game on the table is unchanged")
     expect(page.locator(".move-list summary")).to_have_text("Moves (1)")

@@ -19,10 +19,10 @@ def hole(page: Page, number: int):
 
 
 def import_game(page: Page, match: Match) -> None:
-    page.locator("input[type=file][data-action='chinese-checkers:import']").set_input_files(
+    page.locator("input[type=file][data-action='import-game']").set_input_files(
         {"name": "game.json", "mimeType": "application/json", "buffer": json.dumps(match.to_json()).encode()}
     )
-    expect(page.locator(".notice").last).to_contain_text(t("en", "chinese_checkers.imported"))
+    expect(page.locator(".notice").last).to_contain_text(t("en", "table.imported"))
 
 
 def test_each_camp_of_a_two_camp_game_has_its_own_colour_and_shape(page: Page, base_url: str) -> None:

@@ -125,3 +125,32 @@ def test_the_game_in_russian(page: Page, base_url: str) -> None:
     expect(page.locator(".status")).to_have_text("Раунд 1/10 · попытка 0/3 · ходит Игрок 1")
     page.get_by_role("button", name="Бросить", exact=True).click()
     expect(page.locator(".sheet tbody th").first).to_have_text("Единицы")
+
+
+def test_a_dice_game_replays_from_the_start_and_the_table_waits_meanwhile(page: Page, base_url: str) -> None:
+    fix_seed(page, 77)
+    start_game(page, base_url, ["Ann"])
+    state = g.start({"players": 1}, 77)
+    page.get_by_role("button", name="Throw", exact=True).click()
+    state = g.apply(state, g.Throw(()))
+    box = best_box(state)
+    page.locator(f".sheet button[data-box='{box}']").click()
+    if g.preview(state)[box] == 0:
+        page.get_by_role("button", name="Cross it out").click()
+    expect(page.locator(".status")).to_contain_text("Round 2/10 · throw 0/3")
+    page.get_by_role("button", name="Throw", exact=True).click()
+    expect(page.locator(".status")).to_contain_text("Round 2/10 · throw 1/3")
+
+    page.get_by_role("button", name="Replay").click()
+    status = page.locator(".replay-status")
+    expect(status).to_have_text("Replay: move 0 of 3.")
+    expect(page.locator(".status")).to_contain_text("Round 1/10 · throw 0/3")
+    expect(page.locator(".table-body")).to_have_attribute("inert", "")
+    page.get_by_role("button", name="Step forward ▶").click()
+    expect(status).to_have_text("Replay: move 1 of 3.")
+    dice = page.locator(".dice-row .die")
+    for index, value in enumerate(state.dice):
+        expect(dice.nth(index)).to_have_attribute("aria-label", f"Die showing {value}, to throw")
+    page.get_by_role("button", name="Back to the game").click()
+    expect(page.locator(".replay-status")).to_have_count(0)
+    expect(page.locator(".status")).to_contain_text("Round 2/10 · throw 1/3")

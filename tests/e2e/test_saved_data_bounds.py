@@ -89,10 +89,10 @@ def test_a_value_nested_20000_levels_deep_neither_stops_the_app_nor_a_table_impo
     expect(page.locator(".game-card")).to_have_count(3)
 
     set_up(page, base_url, "chinese-checkers", ["Ann", "Bob"])
-    page.locator("input[type=file][data-action='chinese-checkers:import']").set_input_files(
+    page.locator("input[type=file][data-action='import-game']").set_input_files(
         {"name": "deep.json", "mimeType": "application/json", "buffer": DEEP.encode()}
     )
-    expect(page.locator("[data-notice='chinese_checkers.import_refused']")).to_have_count(1)
+    expect(page.locator("[data-notice='table.import_refused']")).to_have_count(1)
     expect(page.locator(".status")).to_have_text("Ann to play (red) Choose a piece to move.")
 
     page.get_by_role("link", name="Settings").click()

@@ -76,21 +76,20 @@ def test_the_computer_s_seat_cannot_be_moved_by_hand() -> None:
 def test_a_foreign_file_is_refused_and_the_game_kept() -> None:
     model, _ = send(playing(), f"{GAME}:hole", hole="7")
     model, _ = send(model, f"{GAME}:hole", hole="16")
-    refused, [effect] = send(model, f"{GAME}:import", '{"hello": 1}')
-    assert refused.matches == model.matches
-    assert (effect.kind, effect.args["key"]) == ("notify", "chinese_checkers.import_refused")
-    told, _ = update(refused, Msg("notify", effect.args))
-    assert "not a Chinese checkers game" in view(told).text()
+    refused, effects = send(model, "import-game", '{"hello": 1}')
+    assert refused.matches == model.matches and effects == []
+    assert [n.key for n in refused.notices] == ["table.import_refused"]
+    assert "That file is not a Chinese checkers game this app can replay" in view(refused).text()
 
 
 def test_an_exported_game_imports_back() -> None:
     model, _ = send(playing(), f"{GAME}:hole", hole="7")
     model, _ = send(model, f"{GAME}:hole", hole="16")
-    _, effects = send(model, f"{GAME}:export")
-    [download] = effects
-    fresh, _ = send(playing(), f"{GAME}:import", download.args["text"])
+    _, effects = send(model, "export-game")
+    assert effects == [Effect("export-game", {"game": GAME})]
+    fresh, _ = send(playing(), "import-game", json.dumps(model.matches[GAME].to_json()))
     assert fresh.matches[GAME].played == (g.Move((7, 16)),)
-    assert json.loads(download.args["text"])["game"] == GAME
+    assert [n.key for n in fresh.notices] == ["table.imported"]
 
 
 def test_a_replay_steps_and_plays_through_the_moves() -> None:
@@ -98,21 +97,26 @@ def test_a_replay_steps_and_plays_through_the_moves() -> None:
     model, _ = send(model, f"{GAME}:hole", hole="16")
     model, _ = send(model, f"{GAME}:hole", hole="113")
     model, _ = send(model, f"{GAME}:hole", hole="104")
-    model, _ = send(model, f"{GAME}:replay")
-    assert model.tables[GAME].replay == 0
-    assert "Replay: move 0 of 2." in view(model).text()
-    model, effects = send(model, f"{GAME}:replay-play")
-    assert effects == [
-        Effect("later", {"seconds": 1.0, "msg": {"action": f"{GAME}:replay-tick", "value": 0, "data": {"game": GAME}}})
-    ]
-    model, effects = send(model, f"{GAME}:replay-tick", 0)
-    assert model.tables[GAME].replay == 1 and effects[0].kind == "later"
-    model, effects = send(model, f"{GAME}:replay-tick", 1)
-    assert model.tables[GAME].replay == 2 and not model.tables[GAME].playing and effects == []
-    model, _ = send(model, f"{GAME}:replay-step", by="-1")
-    assert model.tables[GAME].replay == 1
-    model, _ = send(model, f"{GAME}:replay-exit")
-    assert model.tables[GAME].replay is None
+    model, _ = send(model, "replay")
+    assert model.replays[GAME].ply == 0
+    page = view(model)
+    assert "Replay: move 0 of 2." in page.text()
+    assert marked(model, "last-from") == []  # the position before the first move
+    [body] = page.find_all(lambda el: el.attrs.get("class") == "table-body")
+    assert body.attrs["inert"] is True  # a replay is only watched
+    model, effects = send(model, "replay-play")
+    assert effects == [Effect("later", {"seconds": 1.0, "msg": {"action": "replay-tick", "value": 0, "data": {"game": GAME}}})]
+    model, effects = send(model, "replay-tick", 0)
+    assert model.replays[GAME].ply == 1 and effects[0].kind == "later"
+    assert marked(model, "last-from") == [7]
+    model, effects = send(model, "replay-tick", 1)
+    assert model.replays[GAME].ply == 2 and not model.replays[GAME].playing and effects == []
+    model, _ = send(model, "replay-step", by="-1")
+    assert model.replays[GAME].ply == 1
+    unchanged, _ = send(model, f"{GAME}:hole", hole="113")  # the table takes no action during a replay
+    assert unchanged.matches == model.matches and unchanged.tables == model.tables
+    model, _ = send(model, "replay-exit")
+    assert GAME not in model.replays and marked(model, "last-from") == [113]
 
 
 def test_undo_and_redo_go_through_the_moves() -> None:

@@ -1,5 +1,7 @@
 """Setting up, playing, computer turns, undo and rematch, on the test game's table."""
 
+from dataclasses import replace
+
 import pytest
 
 from etoile.app import update
@@ -142,7 +144,9 @@ def test_the_table_frame_shows_the_board_and_the_tools() -> None:
     page = view(Model(route=Route("game", "pig"), matches=model.matches))
     assert page.find_all(lambda el: el.attrs.get("class") == "pig")[0].text() == "scores [0, 0] peek False"
     buttons = {b.attrs["data-action"]: b.attrs.get("disabled", False) for b in page.find_all(lambda el: el.tag == "button")}
-    assert buttons == {"undo": True, "redo": True}
+    assert buttons == {"undo": True, "redo": True, "export-game": False}  # replay comes with the first action
+    [file] = page.find_all(lambda el: el.tag == "input" and el.attrs.get("type") == "file")
+    assert file.attrs["data-action"] == "import-game"
 
 
 def test_a_finished_game_offers_a_rematch_with_the_same_players_and_options() -> None:
@@ -155,3 +159,19 @@ def test_a_finished_game_offers_a_rematch_with_the_same_players_and_options() ->
     assert match.result is not None
     model, _ = send(model, "rematch", seed="8")
     assert (model.matches["pig"].seed, model.matches["pig"].options, model.matches["pig"].cursor) == (8, match.options, 0)
+
+
+def test_every_table_replays_its_game_from_the_start_and_takes_no_action_meanwhile() -> None:
+    model = started()
+    for action in ("roll", "roll", "hold"):
+        model, _ = send(model, "play", action)
+    model = replace(model, route=Route("game", "pig"))
+    live = model.matches["pig"]
+    model, _ = send(model, "replay")
+    assert "scores [0, 0]" in view(model).text() and "Replay: move 0 of 3." in view(model).text()
+    model, _ = send(model, "replay-to", "3")
+    assert view(model).text().count(f"scores {list(live.state.scores)}") == 1
+    same, _ = send(model, "play", "roll")
+    assert same.matches["pig"] is live
+    model, _ = send(model, "replay-exit")
+    assert "pig" not in model.replays and "Replay: move" not in view(model).text()

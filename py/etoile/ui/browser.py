@@ -213,18 +213,14 @@ class Runtime:
                 self.spawn(self.prepare_ai())
             case "reset":
                 store.reset()
+            case "export-game":
+                game = args["game"]
+                text = json.dumps(self.model.matches[game].to_json(), ensure_ascii=False, indent=1)
+                download(f"etoile-{game}-{date.today().isoformat()}.json", text)
             case "export":
                 download(f"etoile-{date.today().isoformat()}.json", store.export_all())
             case "import":
-                try:
-                    count = store.import_all(args["text"])
-                except ImportRefused as refused:
-                    self.queue.append(
-                        Msg("import-refused", {"reason": refused.reason, "record": refused.record, "detail": str(refused)})
-                    )
-                else:
-                    value = {"count": count, "settings": store.settings(), "matches": store.matches()}
-                    self.queue.append(Msg("imported", value))
+                self.import_all(args["text"])
             case "download":
                 download(args["filename"], args["text"])
             case "later":
@@ -238,17 +234,30 @@ class Runtime:
                 else:
                     download(args["key"].replace(":", "-") + ".json", raw)
             case "discard-aside":
-                record = store.discard(args["key"])
-                # The slot of a value that stayed in place is free again: save what the page holds for it.
-                if record == SETTINGS:
-                    store.save_settings(self.model.settings)
-                elif record and record.startswith(MATCH) and record.removeprefix(MATCH) in self.model.matches:
-                    store.save_match(self.model.matches[record.removeprefix(MATCH)])
+                self.discard_aside(args["key"])
             case "sound":
                 if self.model.settings.sound:
                     play_sound(args["name"])
             case _:  # an effect this runtime cannot carry out is a bug: say so, never drop it
                 raise ValueError(f"the runtime has no way to carry out the effect {effect.kind!r}")
+
+    def import_all(self, text: str) -> None:
+        """Import an all-data export, and tell the app what came in, or why nothing did."""
+        try:
+            count = self.store.import_all(text)
+        except ImportRefused as refused:
+            self.queue.append(Msg("import-refused", {"reason": refused.reason, "record": refused.record, "detail": str(refused)}))
+        else:
+            value = {"count": count, "settings": self.store.settings(), "matches": self.store.matches()}
+            self.queue.append(Msg("imported", value))
+
+    def discard_aside(self, key: str) -> None:
+        """Discard a value set aside; if it held its slot, save there what the page holds for it."""
+        record = self.store.discard(key)
+        if record == SETTINGS:
+            self.store.save_settings(self.model.settings)
+        elif record and record.startswith(MATCH) and record.removeprefix(MATCH) in self.model.matches:
+            self.store.save_match(self.model.matches[record.removeprefix(MATCH)])
 
     def spawn(self, coroutine: Any) -> None:
         """Run ``coroutine`` as a task, referenced until it ends."""

@@ -10,7 +10,8 @@ from collections.abc import Collection
 
 from etoile.games import Description, token
 from etoile.i18n import Catalog, catalog, rules
-from etoile.model import Model, Notice
+from etoile.match import Match
+from etoile.model import REPLAY_SPEEDS, Model, Notice, Replay
 from etoile.play import setup_of
 from etoile.routes import GAMES, Route, href
 from etoile.settings import LANGUAGES, NAME_LENGTH, SPEEDS, THEMES
@@ -160,9 +161,18 @@ def game(model: Model, t: Catalog) -> El:
     if match is None:
         return setup_screen(model, t)
     local = model.tables.get(game_id)
+    replay = model.replays.get(game_id)
+    shown = match.at(replay.ply) if replay is not None else match
+    # A replay shows the table as it was, with no selection or hint of the game now.
+    board = table.board(model, shown, local if local is not None and replay is None else table.start(shown), t)
+    frozen = replay is not None
     return h(
         "div",
-        {"class": f"table-screen table-{game_id}", "data-computer-turn": match.computer_to_move is not None},
+        {
+            "class": f"table-screen table-{game_id}",
+            "data-computer-turn": replay is None and match.computer_to_move is not None,
+            "data-replay": replay is not None,
+        },
         h(
             "div",
             {"class": "table-head"},
@@ -173,20 +183,96 @@ def game(model: Model, t: Catalog) -> El:
                 table.GAME.DESCRIPTION.undo
                 and h(
                     "button",
-                    {"type": "button", "data-action": "undo", "data-game": game_id, "disabled": not match.can_undo},
+                    {
+                        "type": "button",
+                        "data-action": "undo",
+                        "data-game": game_id,
+                        "disabled": not match.can_undo or frozen,
+                    },
                     t("table.undo"),
                 ),
                 table.GAME.DESCRIPTION.undo
                 and h(
                     "button",
-                    {"type": "button", "data-action": "redo", "data-game": game_id, "disabled": not match.can_redo},
+                    {
+                        "type": "button",
+                        "data-action": "redo",
+                        "data-game": game_id,
+                        "disabled": not match.can_redo or frozen,
+                    },
                     t("table.redo"),
                 ),
                 h("a", {"class": "button", "href": f"#/{game_id}/new"}, t("home.new")),
                 h("a", {"class": "button", "href": f"#/rules/{game_id}"}, t("home.rules")),
             ),
         ),
-        table.board(model, match, local if local is not None else table.start(match), t),
+        replay is not None and replay_bar(game_id, match, replay, t),
+        h("div", {"class": "table-body", "inert": True}, board) if replay is not None else board,
+        record_tools(game_id, match, replay, t),
+    )
+
+
+def replay_bar(game_id: str, match: Match, replay: Replay, t: Catalog) -> El:
+    """Where a replay stands, and its controls: step back, play or pause, step forward, speed, back to the game."""
+    data: dict[str, Attr] = {"data-game": game_id}
+
+    def button(action: str, label: str, attrs: dict[str, Attr] | None = None) -> El:
+        return h("button", {"type": "button", "data-action": action, **data, **(attrs or {})}, label)
+
+    return h(
+        "div",
+        {"class": "replay-bar"},
+        h("p", {"class": "replay-status", "role": "status"}, t("table.replay_status", ply=replay.ply, plies=match.cursor)),
+        h(
+            "div",
+            {"class": "row"},
+            button("replay-step", t("table.replay_back"), {"data-by": "-1", "disabled": replay.ply == 0}),
+            button("replay-play", t("table.replay_pause" if replay.playing else "table.replay_play"), {"class": "primary"}),
+            button("replay-step", t("table.replay_forward"), {"data-by": "1", "disabled": replay.ply >= match.cursor}),
+            h(
+                "label",
+                {"class": "inline-field"},
+                t("table.replay_speed"),
+                " ",
+                h(
+                    "select",
+                    {"data-action": "replay-speed", **data},
+                    [
+                        h("option", {"value": str(s), "selected": s == replay.speed}, t(f"table.speed.{i}"))
+                        for i, s in enumerate(REPLAY_SPEEDS)
+                    ],
+                ),
+            ),
+            button("replay-exit", t("table.replay_exit")),
+        ),
+    )
+
+
+def record_tools(game_id: str, match: Match, replay: Replay | None, t: Catalog) -> El:
+    """What every table does with its game's record: replay it, export it to a file, import one."""
+    data: dict[str, Attr] = {"data-game": game_id}
+    return h(
+        "div",
+        {"class": "row record-tools"},
+        replay is None
+        and match.cursor > 0
+        and h("button", {"type": "button", "data-action": "replay", **data}, t("table.replay")),
+        h("button", {"type": "button", "data-action": "export-game", **data}, t("table.export")),
+        h(
+            "label",
+            {"class": "button file"},
+            h(
+                "input",
+                {
+                    "type": "file",
+                    "accept": ".json,application/json",
+                    "data-action": "import-game",
+                    "class": "visually-hidden",
+                    **data,
+                },
+            ),
+            t("table.import"),
+        ),
     )
 
 

@@ -1,12 +1,10 @@
-"""The Chinese checkers board: an SVG star, pieces to select, reachable holes, hop-by-hop moves, replay."""
+"""The Chinese checkers board: an SVG star, pieces to select, reachable holes, hop-by-hop moves, a move list, a hint."""
 
 from __future__ import annotations
 
-import json
 import math
 import sys
 from dataclasses import dataclass, replace
-from datetime import date
 from typing import Any
 
 from etoile.games import chinese_checkers as g
@@ -14,7 +12,6 @@ from etoile.games.chinese_checkers_board import BRANCH_HOLES, GRID, OPPOSITE, SI
 from etoile.i18n import Catalog
 from etoile.match import Match
 from etoile.model import Effect, Model, Msg
-from etoile.storage import ImportRefused, import_match
 from etoile.ui.common import result_panel, seat_name
 from etoile.ui.tables import register
 from etoile.ui.vdom import El, h
@@ -63,20 +60,15 @@ HOLES: tuple[tuple[float, float], ...] = tuple((x / 2, (row - 8) * math.sqrt(3) 
 
 MARKS = ("●", "▲", "■", "◆", "★", "✚")
 """Each colour also has its own mark, so no player depends on telling colours apart."""
-REPLAY_SPEEDS = (2.0, 1.0, 0.5)
-"""Seconds per move in a replay."""
 
 
 @dataclass(frozen=True, slots=True)
 class Local:
-    """What only the page knows: the selected piece, the keyboard cursor, the coach's hint, the replay."""
+    """What only the page knows: the selected piece, the keyboard cursor, the coach's hint."""
 
     selected: int | None = None
     cursor: int | None = None
     hint: Any = None
-    replay: int | None = None
-    playing: bool = False
-    speed: float = 1.0
 
 
 def start(match: Match) -> Local:
@@ -108,7 +100,7 @@ def nearest_in_direction(hole: int, key: str) -> int:
 def on(match: Match, local: Local, msg: Msg) -> tuple[Match, Local, list[Effect]]:
     state = match.state
     name = msg.action.removeprefix(f"{ACTION}:")
-    mine = match.person_to_move is not None and local.replay is None
+    mine = match.person_to_move is not None
     match name:
         case "hole" if mine:
             return _choose_hole(match, local, int(msg.data.get("hole", -1)))
@@ -129,38 +121,7 @@ def on(match: Match, local: Local, msg: Msg) -> tuple[Match, Local, list[Effect]
             )
         case "advice" if msg.value["ply"] == match.cursor:
             return match, replace(local, hint=msg.value["result"]), []
-        case "export":
-            filename = f"etoile-chinese-checkers-{date.today().isoformat()}.json"
-            return match, local, [Effect("download", {"filename": filename, "text": json.dumps(match.to_json(), indent=1)})]
-        case "import":
-            try:
-                loaded = import_match(str(msg.value), g.ID, {g.ID: g})
-            except ImportRefused as error:
-                return match, local, [Effect("notify", {"key": "chinese_checkers.import_refused", "details": str(error)})]
-            return loaded, Local(), [Effect("notify", {"key": "chinese_checkers.imported"})]
-        case "replay":
-            return match, Local(replay=0, speed=local.speed), []
-        case "replay-step":
-            step = max(0, min(match.cursor, (local.replay or 0) + int(msg.data.get("by", 1))))
-            return match, replace(local, replay=step, playing=False), []
-        case "replay-play" if local.replay is not None:
-            playing = not local.playing and local.replay < match.cursor
-            return match, replace(local, playing=playing), _tick(match, local) if playing else []
-        case "replay-tick" if local.playing and local.replay is not None and msg.value == local.replay:
-            step = local.replay + 1
-            playing = step < match.cursor
-            advanced = replace(local, replay=step, playing=playing)
-            return match, advanced, _tick(match, advanced) if playing else []
-        case "replay-speed":
-            return match, replace(local, speed=float(msg.value)), []
-        case "replay-exit":
-            return match, Local(), []
     return match, local, []
-
-
-def _tick(match: Match, local: Local) -> list[Effect]:
-    msg = {"action": f"{ACTION}:replay-tick", "value": local.replay, "data": {"game": ACTION}}
-    return [Effect("later", {"seconds": local.speed, "msg": msg})]
 
 
 def _choose_hole(match: Match, local: Local, hole: int) -> tuple[Match, Local, list[Effect]]:
@@ -211,14 +172,12 @@ def star() -> El:
 
 
 def board_svg(model: Model, match: Match, local: Local, t: Catalog) -> El:
-    shown = match.states[local.replay] if local.replay is not None else match.state
-    state = match.state
-    replaying = local.replay is not None
-    selected = None if replaying else local.selected
+    shown = state = match.state
+    selected = local.selected
     targets = g.destinations(state, selected) if selected is not None else {}
     owners = _branch_owners(shown)
-    hint_path = tuple(local.hint) if isinstance(local.hint, list) and not replaying else ()
-    last = _last_move(match, local)
+    hint_path = tuple(local.hint) if isinstance(local.hint, list) else ()
+    last = _last_move(match)
     holes = []
     for hole in range(SIZE):
         x, y = xy(hole)
@@ -241,7 +200,7 @@ def board_svg(model: Model, match: Match, local: Local, t: Catalog) -> El:
         if seat is not None:
             colour = camp_colour(g.camp(shown, hole) or "A")
             moved = last is not None and hole == last.end
-            style = _hop_style(last, match.cursor) if moved and not replaying else None
+            style = _hop_style(last, match.cursor) if moved else None
             parts.append(
                 h(
                     "g",
@@ -276,7 +235,7 @@ def board_svg(model: Model, match: Match, local: Local, t: Catalog) -> El:
             "data-keys": f"{ACTION}:key",
             "data-game": ACTION,
         },
-        _hop_keyframes(last, match.cursor) if last is not None and not replaying else None,
+        _hop_keyframes(last, match.cursor) if last is not None else None,
         star(),
         holes,
         last is not None and _path(last.path, "last-move"),
@@ -284,11 +243,9 @@ def board_svg(model: Model, match: Match, local: Local, t: Catalog) -> El:
     )
 
 
-def _last_move(match: Match, local: Local) -> g.Move | None:
+def _last_move(match: Match) -> g.Move | None:
     """The move that led to the position shown (skipping passes)."""
-    ply = local.replay if local.replay is not None else match.cursor
-    actions = match.actions[:ply]
-    for move in reversed(actions):
+    for move in reversed(match.played):
         if not move.is_pass:
             return move
     return None
@@ -346,8 +303,6 @@ def _hole_label(match: Match, state: g.State, hole: int, target: bool, t: Catalo
 
 def status(match: Match, local: Local, t: Catalog) -> str:
     state = match.state
-    if local.replay is not None:
-        return t("chinese_checkers.replay_status", ply=local.replay, plies=match.cursor)
     seat = state.to_move
     if seat is None:
         return t("chinese_checkers.status.over")
@@ -404,72 +359,13 @@ def move_list(match: Match, t: Catalog) -> El | None:
     )
 
 
-def tools(match: Match, local: Local, t: Catalog) -> El:
-    data = {"data-game": ACTION}
-    mine = match.person_to_move is not None and local.replay is None
-    replay = local.replay is not None
+def tools(match: Match, local: Local, t: Catalog) -> El | None:
+    if match.person_to_move is None:
+        return None
     return h(
         "div",
         {"class": "row cc-tools"},
-        mine and h("button", {"type": "button", "data-action": f"{ACTION}:hint", **data}, t("chinese_checkers.hint")),
-        not replay
-        and match.cursor > 0
-        and h("button", {"type": "button", "data-action": f"{ACTION}:replay", **data}, t("chinese_checkers.replay")),
-        replay
-        and h(
-            "button",
-            {"type": "button", "data-action": f"{ACTION}:replay-step", "data-by": "-1", **data},
-            t("chinese_checkers.replay_back"),
-        ),
-        replay
-        and h(
-            "button",
-            {"type": "button", "class": "primary", "data-action": f"{ACTION}:replay-play", **data},
-            t("chinese_checkers.replay_pause" if local.playing else "chinese_checkers.replay_play"),
-        ),
-        replay
-        and h(
-            "button",
-            {"type": "button", "data-action": f"{ACTION}:replay-step", "data-by": "1", **data},
-            t("chinese_checkers.replay_forward"),
-        ),
-        replay
-        and h(
-            "label",
-            {"class": "inline-field"},
-            t("chinese_checkers.replay_speed"),
-            " ",
-            h(
-                "select",
-                {"data-action": f"{ACTION}:replay-speed", **data},
-                [
-                    h(
-                        "option",
-                        {"value": str(s), "selected": s == local.speed},
-                        t(f"chinese_checkers.speed.{REPLAY_SPEEDS.index(s)}"),
-                    )
-                    for s in REPLAY_SPEEDS
-                ],
-            ),
-        ),
-        replay
-        and h("button", {"type": "button", "data-action": f"{ACTION}:replay-exit", **data}, t("chinese_checkers.replay_exit")),
-        h("button", {"type": "button", "data-action": f"{ACTION}:export", **data}, t("chinese_checkers.export")),
-        h(
-            "label",
-            {"class": "button file"},
-            h(
-                "input",
-                {
-                    "type": "file",
-                    "accept": ".json,application/json",
-                    "data-action": f"{ACTION}:import",
-                    "class": "visually-hidden",
-                    **data,
-                },
-            ),
-            t("chinese_checkers.import"),
-        ),
+        h("button", {"type": "button", "data-action": f"{ACTION}:hint", "data-game": ACTION}, t("chinese_checkers.hint")),
     )
 
 
