@@ -14,6 +14,7 @@ DOCUMENTED = [
     "etoile.storage",
     "etoile.match",
     "etoile.model",
+    "etoile.coach",
     "etoile.games",
     "etoile.games.four21",
     "etoile.games.generala",

@@ -5,7 +5,6 @@ from __future__ import annotations
 import doctest
 import itertools
 import random
-import time
 from dataclasses import replace
 
 import pytest
@@ -227,13 +226,11 @@ def test_computer_players_only_play_legal_actions(options: dict, seed: int, rnd:
     assert g.result(state) is not None
 
 
-def test_a_decision_takes_well_under_50_ms() -> None:
+def test_the_expert_plays_legal_actions_in_a_six_player_game_with_the_big_pot() -> None:
+    # How long a decision takes is the benchmark's business (python3 dev.py bench four21_ai), not a test's.
     state = g.start({"players": 6, "pot": 21}, 7)
     ai.prepare(state.options)
-    slowest = 0.0
     while g.result(state) is None and len(state.turns) < 12:
-        began = time.perf_counter()
         action = ai.choose(state)
-        slowest = max(slowest, time.perf_counter() - began)
+        assert action in g.legal_actions(state)
         state = g.apply(state, action)
-    assert slowest < 0.05

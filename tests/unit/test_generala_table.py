@@ -1,6 +1,7 @@
 """The Generala score sheet, without a browser."""
 
 from etoile.app import update
+from etoile.coach import PENDING
 from etoile.games import generala as g
 from etoile.match import Match, Seat
 from etoile.model import Effect, Model, Msg
@@ -90,7 +91,7 @@ def test_the_hint_asks_the_coach_and_shows_its_answer_for_this_position_only() -
     assert "The coach is thinking" in view(model).text()
     answer = [{"action": {"fill": "general"}, "expected": 150.25}]
     stale, _ = send(model, "generala:advice", {"ply": ply - 1, "request": "hint", "result": answer})
-    assert stale.tables["generala"].hint == "pending"
+    assert stale.tables["generala"].hint is PENDING
     model, _ = send(model, "generala:advice", {"ply": ply, "request": "hint", "result": answer})
     assert "write in general — expected final score 150.2" in view(model).text()
 

@@ -51,7 +51,7 @@ import time
 from dataclasses import dataclass
 from functools import cache
 
-from etoile.games import JSON
+from etoile.coach import ChineseCheckersHint
 from etoile.games.chinese_checkers import (
     DESCRIPTION,
     PASS,
@@ -559,8 +559,8 @@ def choose(state: State, level: str) -> Move:
     return best_move(state, level)
 
 
-def advise(match: Match, request: str) -> JSON:
-    """The coach's answer as JSON: for ``"hint"``, the path of the move "hard" would play."""
+def advise(match: Match, request: str) -> ChineseCheckersHint:
+    """The coach's answer: for ``"hint"``, the path of the move "hard" would play."""
     if request != "hint":
         raise ValueError(f"unknown request {request!r}")
-    return list(best_move(match.state, "hard").path)
+    return ChineseCheckersHint(best_move(match.state, "hard").path)

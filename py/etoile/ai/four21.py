@@ -43,7 +43,7 @@ from functools import lru_cache
 
 from etoile.ai import four21_odds as odds
 from etoile.ai import four21_value as value
-from etoile.games import JSON
+from etoile.coach import Four21Advice
 from etoile.games.four21 import DESCRIPTION, TOKENS, Action, Options, State, Stop, Throw, legal_actions, rank
 from etoile.match import Match
 
@@ -255,9 +255,9 @@ POLICIES: dict[str, Callable[[State], Action]] = {
 assert set(DESCRIPTION.levels) <= set(POLICIES), "every level offered to players has a policy"
 
 
-def advise(match: Match, request: str) -> JSON:
-    """The coach's answer as JSON: for ``"advice"``, what the expert would do now and its chances."""
+def advise(match: Match, request: str) -> Four21Advice:
+    """The coach's answer: for ``"advice"``, what the expert would do now and its chances."""
     if request != "advice":
         raise ValueError(f"unknown request {request!r}")
     tip = advice(match.state)
-    return {"keep": list(tip.keep), "stop": tip.stop, "escape": tip.escape, "best": tip.best}
+    return Four21Advice(tip.keep, tip.stop, tip.escape, tip.best)

@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from etoile.ai import generala_dp as dp
-from etoile.games import JSON
+from etoile.coach import GeneralaChoice, GeneralaHint, GeneralaMistake, GeneralaReport
 from etoile.games import generala as g
 from etoile.games.generala import BOXES, DESCRIPTION, Action, Fill, Rules, State, Throw
 from etoile.match import Match
@@ -213,28 +213,19 @@ def solitaire(level: str, seed: int, rules: Rules | None = None) -> int:
     return sum(v for v in column if v is not None)
 
 
-def advise(match: Match, request: str) -> JSON:
-    """What the page's coach asks for, as JSON: ``"hint"`` (the best choices now) or ``"report"`` (a finished game's mistakes).
-
-    A hint is the six best choices, each ``{"action": ..., "expected": final score}``;
-    a report maps each person's seat to its mistakes.
-    """
+def advise(match: Match, request: str) -> GeneralaHint | GeneralaReport:
+    """What the page's coach asks for: ``"hint"`` (the six best choices now) or ``"report"`` (each person's mistakes)."""
     if request == "hint":
-        return [{"action": g.action_to_json(action), "expected": value} for action, value in hint(match.state)[:6]]
+        return GeneralaHint(tuple(GeneralaChoice(g.action_to_json(a), value) for a, value in hint(match.state)[:6]))
     if request == "report":
         people = [seat for seat, who in enumerate(match.seats) if who.computer is None] or [0]
-        return {
-            str(seat): [
-                {
-                    "round": m.round,
-                    "throw": m.throw,
-                    "dice": list(m.dice),
-                    "played": g.action_to_json(m.played),
-                    "best": g.action_to_json(m.best),
-                    "loss": m.loss,
-                }
-                for m in report(match.states[0], match.played, seat)
-            ]
-            for seat in people
-        }
+        return GeneralaReport(
+            {
+                seat: tuple(
+                    GeneralaMistake(m.round, m.throw, tuple(m.dice), g.action_to_json(m.played), g.action_to_json(m.best), m.loss)
+                    for m in report(match.states[0], match.played, seat)
+                )
+                for seat in people
+            }
+        )
     raise ValueError(f"unknown request {request!r}")

@@ -27,6 +27,6 @@ def choose(game_id: str, match_json: str, level: str) -> str:
 
 
 def advise(game_id: str, match_json: str, request: str) -> str:
-    """The coach's answer (as JSON text) to ``request`` ("hint", "report"...) about the saved match."""
+    """The coach's answer (as JSON text, see :mod:`etoile.coach`) to ``request`` ("hint", "report"...) about the match."""
     brain, match = _load(game_id, match_json)
-    return json.dumps(brain.advise(match, request))
+    return json.dumps(brain.advise(match, request).to_json())

@@ -7,6 +7,7 @@ import sys
 from dataclasses import dataclass, replace
 from typing import Any
 
+from etoile.coach import PENDING, ChineseCheckersHint, Pending
 from etoile.games import chinese_checkers as g
 from etoile.games.chinese_checkers_board import BRANCH_HOLES, GRID, OPPOSITE, SIZE
 from etoile.i18n import Catalog
@@ -68,7 +69,7 @@ class Local:
 
     selected: int | None = None
     cursor: int | None = None
-    hint: Any = None
+    hint: ChineseCheckersHint | Pending | None = None
 
 
 def start(match: Match) -> Local:
@@ -116,11 +117,11 @@ def on(match: Match, local: Local, msg: Msg) -> tuple[Match, Local, list[Effect]
         case "hint" if mine:
             return (
                 match,
-                replace(local, hint="pending"),
+                replace(local, hint=PENDING),
                 [Effect("advise", {"game": ACTION, "ply": match.cursor, "request": "hint"})],
             )
         case "advice" if msg.value["ply"] == match.cursor:
-            return match, replace(local, hint=msg.value["result"]), []
+            return match, replace(local, hint=ChineseCheckersHint.from_json(msg.value["result"])), []
     return match, local, []
 
 
@@ -176,7 +177,7 @@ def board_svg(model: Model, match: Match, local: Local, t: Catalog) -> El:
     selected = local.selected
     targets = g.destinations(state, selected) if selected is not None else {}
     owners = _branch_owners(shown)
-    hint_path = tuple(local.hint) if isinstance(local.hint, list) else ()
+    hint_path = local.hint.path if isinstance(local.hint, ChineseCheckersHint) else ()
     last = _last_move(match)
     holes = []
     for hole in range(SIZE):
@@ -389,11 +390,9 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
             board_svg(model, match, local, t),
             h("div", {"class": "cc-side"}, seats_list(match, t), move_list(match, t)),
         ),
-        hint == "pending" and h("p", {"class": "coach", "role": "status"}, t("chinese_checkers.hint_thinking")),
-        isinstance(hint, list)
-        and h(
-            "p", {"class": "coach", "role": "status"}, t("chinese_checkers.hint_move", move=g.move_to_text(g.Move(tuple(hint))))
-        ),
+        hint is PENDING and h("p", {"class": "coach", "role": "status"}, t("chinese_checkers.hint_thinking")),
+        isinstance(hint, ChineseCheckersHint)
+        and h("p", {"class": "coach", "role": "status"}, t("chinese_checkers.hint_move", move=g.move_to_text(g.Move(hint.path)))),
         tools(match, local, t),
     )
 

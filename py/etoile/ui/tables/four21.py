@@ -6,6 +6,7 @@ import sys
 from dataclasses import dataclass, replace
 from typing import Any
 
+from etoile.coach import Four21Advice, Pending
 from etoile.games import four21 as g
 from etoile.i18n import Catalog
 from etoile.match import Match
@@ -23,7 +24,7 @@ class Local:
     """What only the page knows: the dice the player has set aside for the next throw, and the coach's advice."""
 
     keep: tuple[int, ...] | None = None
-    advice: Any = None
+    advice: Four21Advice | Pending | None = None
 
 
 def start(match: Match) -> Local:
@@ -69,7 +70,7 @@ def on(match: Match, local: Local, msg: Msg) -> tuple[Match, Local, list[Effect]
         case "stop" if g.Stop() in g.legal_actions(state):
             return match.play(g.Stop()), Local(), [Effect("sound", {"name": "stop"})]
         case "advice" if msg.value["ply"] == match.cursor:
-            return match, replace(local, advice=msg.value["result"]), []
+            return match, replace(local, advice=Four21Advice.from_json(msg.value["result"])), []
     return match, local, []
 
 
@@ -246,7 +247,8 @@ def table_dice(match: Match, local: Local, t: Catalog) -> El | None:
         return None
     mine = match.person_to_move is not None and can_keep(state)
     keep = kept(state, local)
-    advised = set(local.advice["keep"]) if isinstance(local.advice, dict) and not local.advice["stop"] else set()
+    advice = local.advice
+    advised = set(advice.keep) if isinstance(advice, Four21Advice) and not advice.stop else set()
     return dice_row(
         "421",
         state.dice,
@@ -288,16 +290,16 @@ def coach(model: Model, match: Match, local: Local, t: Catalog) -> El | None:
         h("span", {}, t("four21.coach")),
     )
     advice = local.advice if model.settings.coach and can_keep(match.state) else None
-    if not isinstance(advice, dict):
+    if not isinstance(advice, Four21Advice):
         return h("div", {"class": "coach-bar"}, switch)
     dice = match.state.dice
-    if advice["stop"]:
+    if advice.stop:
         tip = t("four21.coach.stop")
-    elif advice["keep"]:
-        tip = t("four21.coach.keep", dice=" ".join(str(dice[i]) for i in advice["keep"]))
+    elif advice.keep:
+        tip = t("four21.coach.keep", dice=" ".join(str(dice[i]) for i in advice.keep))
     else:
         tip = t("four21.coach.throw_all")
-    chances = t("four21.coach.chances", escape=round(100 * advice["escape"]), best=round(100 * advice["best"]))
+    chances = t("four21.coach.chances", escape=round(100 * advice.escape), best=round(100 * advice.best))
     return h("div", {"class": "coach-bar"}, switch, h("p", {"class": "coach", "role": "status"}, tip, " ", chances))
 
 

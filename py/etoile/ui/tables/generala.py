@@ -6,6 +6,7 @@ import sys
 from dataclasses import dataclass, replace
 from typing import Any
 
+from etoile.coach import PENDING, GeneralaHint, GeneralaReport, Pending
 from etoile.games import generala as g
 from etoile.i18n import Catalog
 from etoile.match import Match
@@ -24,8 +25,8 @@ class Local:
 
     keep: tuple[int, ...] = ()
     confirm: str | None = None
-    hint: Any = None
-    report: Any = None
+    hint: GeneralaHint | Pending | None = None
+    report: GeneralaReport | Pending | None = None
 
 
 def start(match: Match) -> Local:
@@ -40,7 +41,7 @@ def on(match: Match, local: Local, msg: Msg) -> tuple[Match, Local, list[Effect]
             index = int(msg.data.get("index", -1))
             if 0 <= index < g.DICE:
                 keep = tuple(sorted(set(local.keep) ^ {index}))
-                return match, replace(local, keep=keep, hint=None if local.hint == "pending" else local.hint), []
+                return match, replace(local, keep=keep, hint=None if local.hint is PENDING else local.hint), []
         case "throw" if mine and g.Throw(local.keep if state.throw else ()) in g.legal_actions(state):
             played = match.play(g.Throw(local.keep if state.throw else ()))
             sound = "fanfare" if played.state.big_general is not None else "dice"
@@ -57,18 +58,19 @@ def on(match: Match, local: Local, msg: Msg) -> tuple[Match, Local, list[Effect]
         case "hint" if mine and state.phase == "play":
             return (
                 match,
-                replace(local, hint="pending"),
+                replace(local, hint=PENDING),
                 [Effect("advise", {"game": "generala", "ply": match.cursor, "request": "hint"})],
             )
         case "report" if match.result is not None:
             return (
                 match,
-                replace(local, report="pending"),
+                replace(local, report=PENDING),
                 [Effect("advise", {"game": "generala", "ply": match.cursor, "request": "report"})],
             )
-        case "advice" if msg.value["ply"] == match.cursor:
-            field = msg.value["request"]
-            return match, replace(local, **{field: msg.value["result"]}), []
+        case "advice" if msg.value["ply"] == match.cursor and msg.value["request"] == "hint":
+            return match, replace(local, hint=GeneralaHint.from_json(msg.value["result"])), []
+        case "advice" if msg.value["ply"] == match.cursor and msg.value["request"] == "report":
+            return match, replace(local, report=GeneralaReport.from_json(msg.value["result"])), []
     return match, local, []
 
 
@@ -121,8 +123,8 @@ def kept_at_last_throw(match: Match) -> tuple[int, ...]:
 
 
 def _hinted_keep(local: Local) -> tuple[int, ...] | None:
-    if isinstance(local.hint, list) and local.hint:
-        best = g.action_from_json(local.hint[0]["action"])
+    if isinstance(local.hint, GeneralaHint) and local.hint.choices:
+        best = g.action_from_json(local.hint.choices[0].action)
         if isinstance(best, g.Throw):
             return best.keep
     return None
@@ -160,7 +162,7 @@ def controls(match: Match, local: Local, t: Catalog) -> El | None:
 def hint_panel(match: Match, local: Local, t: Catalog) -> El | None:
     if local.hint is None:
         return None
-    if local.hint == "pending":
+    if not isinstance(local.hint, GeneralaHint):
         return h("p", {"class": "coach", "role": "status"}, t("generala.coach.thinking"))
     dice = list(match.state.dice)
     return h(
@@ -171,8 +173,8 @@ def hint_panel(match: Match, local: Local, t: Catalog) -> El | None:
             "ol",
             {},
             [
-                h("li", {}, describe(choice["action"], dice, t), " — ", t("generala.expected", score=f"{choice['expected']:.1f}"))
-                for choice in local.hint
+                h("li", {}, describe(choice.action, dice, t), " — ", t("generala.expected", score=f"{choice.expected:.1f}"))
+                for choice in local.hint.choices
             ],
         ),
     )
@@ -323,22 +325,22 @@ def report_panel(match: Match, local: Local, t: Catalog) -> El | None:
         return h(
             "button", {"type": "button", "data-action": "generala:report", "data-game": "generala"}, t("generala.coach.report")
         )
-    if local.report == "pending":
+    if not isinstance(local.report, GeneralaReport):
         return h("p", {"role": "status"}, t("generala.coach.thinking"))
     sections = []
-    for seat, mistakes in local.report.items():
-        name = seat_name(match, int(seat), t)
+    for seat, mistakes in local.report.mistakes.items():
+        name = seat_name(match, seat, t)
         items = [
             h(
                 "li",
                 {},
                 t(
                     "generala.mistake",
-                    round=m["round"],
-                    throw=m["throw"],
-                    played=describe(m["played"], m["dice"], t),
-                    best=describe(m["best"], m["dice"], t),
-                    loss=f"{m['loss']:.1f}",
+                    round=m.round,
+                    throw=m.throw,
+                    played=describe(m.played, list(m.dice), t),
+                    best=describe(m.best, list(m.dice), t),
+                    loss=f"{m.loss:.1f}",
                 ),
             )
             for m in mistakes

@@ -1,0 +1,125 @@
+"""What the coaches say, as values: one shape per game, with JSON in and out, and an explicit "pending".
+
+The computer players' worker answers a coach's question with the JSON of one of
+these values (:func:`etoile.ai.run.advise`); the table turns it back into the
+value with ``from_json`` and draws it. A table that has asked and not yet been
+answered holds :data:`PENDING`.
+
+>>> Four21Advice.from_json(Four21Advice((0, 2), False, 0.75, 0.25).to_json())
+Four21Advice(keep=(0, 2), stop=False, escape=0.75, best=0.25)
+>>> ChineseCheckersHint.from_json([3, 14]).path, PENDING
+((3, 14), PENDING)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+JSON = Any
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """The coach has been asked and has not answered yet."""
+
+    def __repr__(self) -> str:
+        return "PENDING"
+
+
+PENDING = Pending()
+
+
+@dataclass(frozen=True, slots=True)
+class Four21Advice:
+    """421: the table positions the expert would set aside before throwing (``()``: throw all, or stop), whether it
+    would stop, and its chances from here of not being the turn's worst hand (``escape``) and of being its best."""
+
+    keep: tuple[int, ...]
+    stop: bool
+    escape: float
+    best: float
+
+    def to_json(self) -> JSON:
+        return {"keep": list(self.keep), "stop": self.stop, "escape": self.escape, "best": self.best}
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Four21Advice:
+        return cls(tuple(data["keep"]), bool(data["stop"]), float(data["escape"]), float(data["best"]))
+
+
+@dataclass(frozen=True, slots=True)
+class GeneralaChoice:
+    """One choice of a Generala hint: the action (its JSON) and the final score expected after it."""
+
+    action: JSON
+    expected: float
+
+
+@dataclass(frozen=True, slots=True)
+class GeneralaHint:
+    """The best choices now, best first."""
+
+    choices: tuple[GeneralaChoice, ...]
+
+    def to_json(self) -> JSON:
+        return [{"action": c.action, "expected": c.expected} for c in self.choices]
+
+    @classmethod
+    def from_json(cls, data: JSON) -> GeneralaHint:
+        return cls(tuple(GeneralaChoice(c["action"], float(c["expected"])) for c in data))
+
+
+@dataclass(frozen=True, slots=True)
+class GeneralaMistake:
+    """A decision of a finished Generala game that lost expected points: where, what was played, what was best."""
+
+    round: int
+    throw: int
+    dice: tuple[int, ...]
+    played: JSON
+    best: JSON
+    loss: float
+
+
+@dataclass(frozen=True, slots=True)
+class GeneralaReport:
+    """The mistakes of each person's seat in a finished game."""
+
+    mistakes: Mapping[int, tuple[GeneralaMistake, ...]]
+
+    def to_json(self) -> JSON:
+        return {
+            str(seat): [
+                {"round": m.round, "throw": m.throw, "dice": list(m.dice), "played": m.played, "best": m.best, "loss": m.loss}
+                for m in found
+            ]
+            for seat, found in self.mistakes.items()
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON) -> GeneralaReport:
+        return cls(
+            {
+                int(seat): tuple(
+                    GeneralaMistake(m["round"], m["throw"], tuple(m["dice"]), m["played"], m["best"], float(m["loss"]))
+                    for m in found
+                )
+                for seat, found in data.items()
+            }
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ChineseCheckersHint:
+    """The move the strongest level would play: the path of its piece."""
+
+    path: tuple[int, ...]
+
+    def to_json(self) -> JSON:
+        return list(self.path)
+
+    @classmethod
+    def from_json(cls, data: JSON) -> ChineseCheckersHint:
+        return cls(tuple(int(h) for h in data))

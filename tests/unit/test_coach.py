@@ -1,0 +1,51 @@
+"""The coaches' answers: one typed value per game, the same after the worker's JSON, and "pending" until they come."""
+
+import json
+
+from etoile.ai import chinese_checkers as cc_ai
+from etoile.ai import four21 as four21_ai
+from etoile.ai import generala as generala_ai
+from etoile.ai import run
+from etoile.coach import PENDING, ChineseCheckersHint, Four21Advice, GeneralaHint, GeneralaReport, Pending
+from etoile.games import chinese_checkers, four21, generala
+from etoile.match import Match, Seat
+
+SEATS = (Seat("Ann"), Seat("", "easy"))
+
+
+def through_the_worker(match: Match, request: str) -> object:
+    return json.loads(run.advise(match.game.ID, json.dumps(match.to_json()), request))
+
+
+def test_the_421_advice_comes_back_from_the_worker_as_the_same_value() -> None:
+    match = Match.new(four21, {"players": 2}, 3, SEATS)
+    while match.state.rolloff is not None or match.state.throws == 0:  # up to the leader's first throw
+        match = match.play(four21.legal_actions(match.state)[0])
+    advice = four21_ai.advise(match, "advice")
+    assert isinstance(advice, Four21Advice)
+    assert Four21Advice.from_json(through_the_worker(match, "advice")) == advice
+
+
+def test_the_generala_hint_and_report_come_back_from_the_worker_as_the_same_values() -> None:
+    match = Match.new(generala, {"players": 1}, 5, (Seat("Ann"),))
+    match = match.play(generala.Throw(()))
+    hint = generala_ai.advise(match, "hint")
+    assert isinstance(hint, GeneralaHint) and 1 <= len(hint.choices) <= 6
+    assert GeneralaHint.from_json(through_the_worker(match, "hint")) == hint
+    while match.result is None:
+        match = match.play(generala_ai.choose(match.state, "easy"))
+    report = generala_ai.advise(match, "report")
+    assert isinstance(report, GeneralaReport) and list(report.mistakes) == [0]
+    assert GeneralaReport.from_json(through_the_worker(match, "report")) == report
+
+
+def test_the_chinese_checkers_hint_comes_back_from_the_worker_as_the_same_value() -> None:
+    match = Match.new(chinese_checkers, {"players": 2}, 1, SEATS)
+    hint = cc_ai.advise(match, "hint")
+    assert isinstance(hint, ChineseCheckersHint) and chinese_checkers.Move(hint.path) in chinese_checkers.legal_moves(match.state)
+    again = ChineseCheckersHint.from_json(through_the_worker(match, "hint"))  # searched again: some good move
+    assert chinese_checkers.Move(again.path) in chinese_checkers.legal_moves(match.state)
+
+
+def test_pending_is_one_explicit_value() -> None:
+    assert isinstance(PENDING, Pending) and Pending() == PENDING and repr(PENDING) == "PENDING"
