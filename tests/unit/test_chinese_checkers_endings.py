@@ -256,3 +256,19 @@ def test_computer_games_of_every_level_from_every_seating_end(seating: tuple[int
         return ai.best_move(state, levels[state.to_move], nodes=120)
 
     assert finish(cc.new_game(players, camps, long_jumps), computer) > 0
+
+
+def keeper(state: cc.State) -> cc.Move:
+    """A player that never moves its piece on 111 (in its start branch, the other's goal) and runs the rest home."""
+    moves = [m for m in cc.legal_moves(state) if m.start != 111] or cc.legal_moves(state)
+    return max(moves, key=lambda m: (DISTANCE[m.start][0] - DISTANCE[m.end][0], -DISTANCE[m.start][0], -m.start, -m.end))
+
+
+@pytest.mark.parametrize("level", cc.DESCRIPTION.levels)
+def test_a_computer_facing_an_opponent_who_keeps_a_piece_in_its_goal_still_wins(level: str) -> None:
+    state, plies = cc.new_game(2), 0
+    while state.to_move is not None:
+        state = cc.apply(state, ai.best_move(state, level, nodes=300) if state.to_move == 0 else keeper(state))
+        plies += 1
+    assert cc.result(state).winners == (0,) and cc.ending(state) in ("home", "alone")
+    assert plies < 300
