@@ -110,6 +110,8 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
             return _replay(model, game, match_, model.replays[game], msg)
         case "replay" if match_ is not None and match_.cursor > 0:
             return replace(model, replays={**model.replays, game: Replay()}), []
+        case "replay-to" if match_ is not None and str(value).isdigit():  # a click on an entry of the game's log
+            return replace(model, replays={**model.replays, game: Replay(min(match_.cursor, int(str(value))))}), []
         case "export-game" if match_ is not None:
             return model, [Effect("export-game", {"game": game})]
         case "import-game":

@@ -148,6 +148,11 @@ def test_a_replay_steps_and_plays_through_the_game(page: Page, base_url: str) ->
     page.get_by_role("button", name="Back to the game").click()
     expect(status).to_have_count(0)
     expect(page.locator(".status")).to_have_text("Ann to play (red) Choose a piece to move.")
+    # A click on a move of the list replays the game up to it.
+    page.locator(".move-list summary").click()
+    page.get_by_role("button", name="Ann: 3-16").click()
+    expect(status).to_have_text("Replay: move 1 of 2.")
+    expect(hole(page, 16)).to_have_attribute("aria-label", "hole 16, red piece of Ann")
 
 
 def test_a_game_is_exported_and_imported_and_a_foreign_file_changes_nothing(page: Page, base_url: str) -> None:

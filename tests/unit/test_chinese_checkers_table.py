@@ -141,3 +141,14 @@ def test_the_setup_offers_only_the_camps_that_exist_for_the_number_of_players() 
     model, _ = send(model, "setup-start", seed="1")
     options = {"players": 3, "camps": 2, "long_jumps": False, "rank_all": False, "move_limit": None, "spoiling": True}
     assert model.matches[GAME].options == options
+
+
+def test_a_click_on_a_move_of_the_list_replays_the_game_up_to_it() -> None:
+    model, _ = send(playing(), f"{GAME}:hole", hole="7")
+    model, _ = send(model, f"{GAME}:hole", hole="16")
+    model, _ = send(model, f"{GAME}:hole", hole="113")
+    model, _ = send(model, f"{GAME}:hole", hole="104")
+    entries = view(model).find_all(lambda el: el.attrs.get("class") == "log-entry")
+    assert [(e.text(), e.attrs["data-value"]) for e in entries] == [("Ann: 7-16", "1"), ("Bob: 113-104", "2")]
+    model, _ = send(model, "replay-to", "1")
+    assert model.replays[GAME].ply == 1 and "Replay: move 1 of 2." in view(model).text()

@@ -128,3 +128,18 @@ def test_the_status_says_who_plays_and_how_many_throws_are_left() -> None:
 
 def _catalog() -> Catalog:
     return catalog("en")
+
+
+def test_a_click_on_a_turn_of_the_log_replays_the_game_to_the_end_of_that_turn() -> None:
+    model = Model(route=Route("game", "421"), matches={"421": Match.new(g, {"players": 2}, 11, (Seat("Ann"), Seat("Bob")))})
+    while len(model.matches["421"].state.turns) < 2:
+        state = model.matches["421"].state
+        action = g.Stop() if g.Stop() in g.legal_actions(state) else g.legal_actions(state)[0]
+        model, _ = update(model, Msg("play", g.action_to_json(action), {"game": "421"}))
+    match = model.matches["421"]
+    entries = view(model).find_all(lambda el: el.attrs.get("class") == "log-entry")
+    ends = [int(e.attrs["data-value"]) for e in entries]
+    assert len(ends) == 2 and ends[0] > ends[1]  # newest first
+    assert [len(match.states[end].turns) for end in ends] == [2, 1] and len(match.states[ends[1] - 1].turns) == 0
+    model, _ = update(model, Msg("replay-to", str(ends[1]), {"game": "421"}))
+    assert model.replays["421"].ply == ends[1]

@@ -17,6 +17,19 @@ def seat_name(match: Match, index: int, t: Catalog) -> str:
     return t("seat.person", number=index + 1)
 
 
+def log_entry(game_id: str, ply: int, text: str) -> El:
+    """One entry of a game's move or turn log: a click replays the game up to the position after ``ply`` actions."""
+    return h(
+        "li",
+        {},
+        h(
+            "button",
+            {"type": "button", "class": "log-entry", "data-action": "replay-to", "data-value": str(ply), "data-game": game_id},
+            text,
+        ),
+    )
+
+
 def result_panel(match: Match, t: Catalog, extra: object = None) -> El | None:
     """The end of a game: who won, and a rematch. ``None`` while the game goes on."""
     outcome = match.result

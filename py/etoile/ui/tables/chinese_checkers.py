@@ -13,7 +13,7 @@ from etoile.games.chinese_checkers_board import BRANCH_HOLES, GRID, OPPOSITE, SI
 from etoile.i18n import Catalog
 from etoile.match import Match
 from etoile.model import Effect, Model, Msg
-from etoile.ui.common import result_panel, seat_name
+from etoile.ui.common import log_entry, result_panel, seat_name
 from etoile.ui.tables import register
 from etoile.ui.vdom import El, h
 
@@ -354,7 +354,7 @@ def move_list(match: Match, t: Catalog) -> El | None:
         mover = match.states[index].to_move
         who = seat_name(match, mover, t) if mover is not None else ""
         text = t("chinese_checkers.pass") if move.is_pass else g.move_to_text(move)
-        items.append(h("li", {}, f"{who}: {text}"))
+        items.append(log_entry(ACTION, index + 1, f"{who}: {text}"))
     return h(
         "details", {"class": "move-list"}, h("summary", {}, t("chinese_checkers.moves", count=len(items))), h("ol", {}, items)
     )

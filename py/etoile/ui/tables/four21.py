@@ -11,7 +11,7 @@ from etoile.games import four21 as g
 from etoile.i18n import Catalog
 from etoile.match import Match
 from etoile.model import Effect, Model, Msg
-from etoile.ui.common import result_panel, seat_name
+from etoile.ui.common import log_entry, result_panel, seat_name
 from etoile.ui.dice import dice_row, face
 from etoile.ui.tables import register
 from etoile.ui.vdom import El, h
@@ -307,7 +307,9 @@ def log(match: Match, t: Catalog) -> El | None:
     turns = match.state.turns
     if not turns:
         return None
-    items = [h("li", {}, summary(match, turn, t)) for turn in reversed(turns)]
+    # The ply at which each turn ended: a click on its line replays the game up to there.
+    ends = [ply for ply in range(1, match.cursor + 1) if len(match.states[ply].turns) > len(match.states[ply - 1].turns)]
+    items = [log_entry("421", end, summary(match, turn, t)) for turn, end in reversed(list(zip(turns, ends, strict=True)))]
     return h(
         "details", {"class": "turn-log"}, h("summary", {}, t("four21.log", count=len(turns))), h("ol", {"reversed": True}, items)
     )
