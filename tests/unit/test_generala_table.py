@@ -3,9 +3,11 @@
 from etoile.app import update
 from etoile.coach import PENDING
 from etoile.games import generala as g
+from etoile.i18n import catalog
 from etoile.match import Match, Seat
 from etoile.model import Effect, Model, Msg
 from etoile.routes import Route
+from etoile.ui.common import seat_name
 from etoile.ui.tables import generala as table
 from etoile.ui.views import view
 
@@ -140,3 +142,21 @@ def test_the_setup_seats_as_many_players_as_the_rules_accept_with_no_hidden_cap(
     assert match.options["players"] == 20 and len(match.seats) == 20 and match.state.players == 20
     columns = view(model).find_all(lambda el: el.tag == "th" and el.attrs.get("scope") == "col")
     assert len(columns) >= 20
+
+
+def test_the_score_log_lists_every_box_filled_and_a_click_replays_up_to_it() -> None:
+    model, _ = send(playing(), "generala:throw")
+    state = model.matches["generala"].state
+    box = max(g.open_boxes(state), key=lambda b: (g.preview(state)[b], -g.BOXES.index(b)))
+    model, _ = send(model, "generala:fill", box=box)
+    if model.tables["generala"].confirm:
+        model, _ = send(model, "generala:fill", box=box)
+    match = model.matches["generala"]
+    [entry] = view(model).find_all(lambda el: el.attrs.get("class") == "log-entry")
+    t = catalog("en")
+    name = seat_name(match, state.seat, t)
+    dice = " ".join(map(str, state.dice))
+    assert entry.text() == f"Round 1, {name}: {dice}, {t(f'generala.box.{box}')} {g.preview(state)[box]}"
+    assert entry.attrs["data-value"] == str(match.cursor)
+    model, _ = send(model, "replay-to", entry.attrs["data-value"])
+    assert model.replays["generala"].ply == match.cursor

@@ -11,7 +11,7 @@ from etoile.games import generala as g
 from etoile.i18n import Catalog
 from etoile.match import Match
 from etoile.model import Effect, Model, Msg
-from etoile.ui.common import result_panel, seat_name
+from etoile.ui.common import log_entry, result_panel, seat_name
 from etoile.ui.dice import dice_row
 from etoile.ui.tables import register
 from etoile.ui.vdom import El, h
@@ -365,6 +365,33 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
         hint_panel(match, local, t),
         result_panel(match, t, report_panel(match, local, t)),
         sheet(match, local, t),
+        log(match, t),
+    )
+
+
+def log(match: Match, t: Catalog) -> El | None:
+    """Every box filled so far, newest first: a click on one replays the game up to it."""
+    items = []
+    for index, action in enumerate(match.played):
+        if isinstance(action, g.Fill):
+            before, after = match.states[index], match.states[index + 1]
+            points = after.sheets[before.seat][g.BOXES.index(action.box)]
+            text = t(
+                "generala.log_entry",
+                round=before.round,
+                name=seat_name(match, before.seat, t),
+                dice=" ".join(map(str, before.dice)),
+                box=t(f"generala.box.{action.box}"),
+                points=points,
+            )
+            items.append(log_entry("generala", index + 1, text))
+    if not items:
+        return None
+    return h(
+        "details",
+        {"class": "turn-log"},
+        h("summary", {}, t("generala.log", count=len(items))),
+        h("ol", {"reversed": True}, items[::-1]),
     )
 
 
