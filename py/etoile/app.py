@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from etoile import play
-from etoile.model import Effect, Model, Msg, Notice
+from etoile.model import Effect, Imported, ImportRefusal, Model, Msg, Notice
 from etoile.routes import parse
 from etoile.settings import LANGUAGES, SPEEDS, THEMES, Settings, clean_name
 from etoile.storage import Problem
@@ -85,17 +85,14 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
             return model, [Effect("export")]
         case "import-file":
             return model, [Effect("import", {"text": value})]
-        case "file-refused":
-            terms = {"reason": "import.why." + value["reason"]}
-            return model.notify("import.refused", "warning", terms=terms), []
-        case "imported":
-            model = replace(model, settings=value["settings"], matches=dict(value["matches"]), tables={})
-            return model.notify("import.done", params={"count": value["count"]}), play.resume(model)
-        case "import-refused":
-            terms = {"reason": "import.why." + value["reason"]}
-            if value.get("record"):
-                terms = record_terms(value["record"]) | terms
-            return model.notify("import.refused", "warning", terms=terms, details=value.get("detail", "")), []
+        case "imported" if isinstance(value, Imported):
+            model = replace(model, settings=value.settings, matches=dict(value.matches), tables={})
+            return model.notify("import.done", params={"count": value.count}), play.resume(model)
+        case "import-refused" if isinstance(value, ImportRefusal):
+            terms = {"reason": "import.why." + value.reason}
+            if value.record:
+                terms = record_terms(value.record) | terms
+            return model.notify("import.refused", "warning", terms=terms, details=value.detail), []
         case "problems":
             return with_problems(model, value), []
         case "download-aside":

@@ -13,8 +13,47 @@ from etoile.setup import Setup
 
 
 @dataclass(frozen=True, slots=True)
+class ComputerMove:
+    """The ``value`` of ``"computer-move"``: the computer's action (its JSON) for the position after ``ply`` actions."""
+
+    ply: int
+    action: Any
+
+
+@dataclass(frozen=True, slots=True)
+class CoachAnswer:
+    """The ``value`` of ``"<game>:advice"``: the coach's answer (JSON of :mod:`etoile.coach`) to ``request`` at ``ply``."""
+
+    ply: int
+    request: str
+    result: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Imported:
+    """The ``value`` of ``"imported"``: how many records an all-data import wrote, and what storage now holds."""
+
+    count: int
+    settings: Settings
+    matches: Mapping[str, Match]
+
+
+@dataclass(frozen=True, slots=True)
+class ImportRefusal:
+    """The ``value`` of ``"import-refused"``: why a file was not imported (``import.why.<reason>``), and where."""
+
+    reason: str
+    record: str = ""
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Msg:
     """What happened: ``action`` names it (the ``data-action`` of a control), ``value`` carries its input.
+
+    A control's input is text (or a checkbox's bool); a message the runtime
+    makes itself carries a typed value (:class:`ComputerMove`,
+    :class:`CoachAnswer`, :class:`Imported`, :class:`ImportRefusal`).
 
     ``data`` holds the control's other ``data-*`` attributes (``data-game``, ``data-index``...).
     """

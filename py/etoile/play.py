@@ -16,7 +16,7 @@ from typing import Any
 
 from etoile.games import IllegalAction
 from etoile.match import Match
-from etoile.model import REPLAY_SPEEDS, Effect, Model, Msg, Replay
+from etoile.model import REPLAY_SPEEDS, ComputerMove, Effect, Model, Msg, Replay
 from etoile.setup import Setup
 from etoile.storage import ImportRefused, import_match
 from etoile.ui.tables import TABLES, Table
@@ -130,8 +130,8 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
             return model, [*effects, Effect("focus-heading")]
         case "play" if match_ is not None:
             return _play(model, game, match_, local, table.GAME.action_from_json(value))
-        case "computer-move" if match_ is not None and value["ply"] == match_.cursor:
-            return _play(model, game, match_, local, table.GAME.action_from_json(value["action"]))
+        case "computer-move" if match_ is not None and isinstance(value, ComputerMove) and value.ply == match_.cursor:
+            return _play(model, game, match_, local, table.GAME.action_from_json(value.action))
         case "undo" if match_ is not None and table.GAME.DESCRIPTION.undo and match_.can_undo:
             return with_match(model, game, undo_to_person(match_), fresh=True)
         case "redo" if match_ is not None and table.GAME.DESCRIPTION.undo and match_.can_redo:

@@ -5,6 +5,7 @@ import pytest
 from etoile.app import Effect, Model, Msg, Notice, update, with_problems
 from etoile.i18n import catalog, rules
 from etoile.match import Match
+from etoile.model import Imported, ImportRefusal
 from etoile.routes import Route
 from etoile.settings import Settings
 from etoile.storage import Problem
@@ -88,13 +89,13 @@ def test_storage_problems_become_notices_that_name_the_record() -> None:
 
 def test_a_refused_import_says_why_and_a_good_one_how_many() -> None:
     t = catalog("en")
-    model, _ = run(Model(), Msg("import-refused", {"reason": "bad_record", "record": "settings", "detail": "theme"}))
+    model, _ = run(Model(), Msg("import-refused", ImportRefusal("bad_record", "settings", "theme")))
     assert (
         notice_text(model.notices[0], t)
         == "The file was not imported and nothing changed: the data for your settings in it is not valid."
     )
     match = Match.new(pig, {}, 1)
-    model, _ = run(Model(), Msg("imported", {"count": 2, "settings": Settings(theme="dark"), "matches": {"pig": match}}))
+    model, _ = run(Model(), Msg("imported", Imported(2, Settings(theme="dark"), {"pig": match})))
     assert notice_text(model.notices[0], t) == "2 items imported."
     assert model.settings.theme == "dark" and model.matches == {"pig": match}
 

@@ -4,7 +4,7 @@ from etoile.app import update
 from etoile.games import four21 as g
 from etoile.i18n import Catalog, catalog
 from etoile.match import Match, Seat
-from etoile.model import Effect, Model, Msg
+from etoile.model import CoachAnswer, Effect, Model, Msg
 from etoile.routes import Route
 from etoile.settings import Settings
 from etoile.ui.tables import four21 as table
@@ -102,9 +102,9 @@ def test_the_coach_asks_for_advice_and_shows_it_for_this_position_only() -> None
     ply = model.matches["421"].cursor
     assert Effect("advise", {"game": "421", "ply": ply, "request": "advice"}) in effects
     advice = {"keep": [0, 1, 2], "stop": True, "escape": 0.995, "best": 0.9}
-    stale, _ = send(model, "421:advice", {"ply": ply - 1, "request": "advice", "result": advice})
+    stale, _ = send(model, "421:advice", CoachAnswer(ply - 1, "advice", advice))
     assert stale.tables["421"].advice is None
-    model, _ = send(model, "421:advice", {"ply": ply, "request": "advice", "result": advice})
+    model, _ = send(model, "421:advice", CoachAnswer(ply, "advice", advice))
     assert "The expert would stand. Chance of escaping the worst hand: 100% · of the best hand: 90%." in view(model).text()
 
 

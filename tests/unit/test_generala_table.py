@@ -5,7 +5,7 @@ from etoile.coach import PENDING
 from etoile.games import generala as g
 from etoile.i18n import catalog
 from etoile.match import Match, Seat
-from etoile.model import Effect, Model, Msg
+from etoile.model import CoachAnswer, Effect, Model, Msg
 from etoile.routes import Route
 from etoile.ui.common import seat_name
 from etoile.ui.tables import generala as table
@@ -92,9 +92,9 @@ def test_the_hint_asks_the_coach_and_shows_its_answer_for_this_position_only() -
     assert effects == [Effect("advise", {"game": "generala", "ply": ply, "request": "hint"})]
     assert "The coach is thinking" in view(model).text()
     answer = [{"action": {"fill": "general"}, "expected": 150.25}]
-    stale, _ = send(model, "generala:advice", {"ply": ply - 1, "request": "hint", "result": answer})
+    stale, _ = send(model, "generala:advice", CoachAnswer(ply - 1, "hint", answer))
     assert stale.tables["generala"].hint is PENDING
-    model, _ = send(model, "generala:advice", {"ply": ply, "request": "hint", "result": answer})
+    model, _ = send(model, "generala:advice", CoachAnswer(ply, "hint", answer))
     assert "write in general — expected final score 150.2" in view(model).text()
 
 

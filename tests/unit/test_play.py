@@ -6,7 +6,7 @@ import pytest
 
 from etoile.app import update
 from etoile.match import Seat
-from etoile.model import Effect, Model, Msg
+from etoile.model import ComputerMove, Effect, Imported, Model, Msg
 from etoile.routes import Route
 from etoile.settings import Settings
 from etoile.setup import SeatChoice
@@ -87,8 +87,7 @@ def test_a_computer_to_move_plays_on_when_its_table_is_shown_again() -> None:
     assert effects == [Effect("focus-heading"), *think]
     assert update(back, Msg("resume"))[1] == think
     assert update(elsewhere, Msg("resume"))[1] == []
-    imported = {"settings": back.settings, "matches": back.matches, "count": 1}
-    assert update(back, Msg("imported", imported))[1] == think
+    assert update(back, Msg("imported", Imported(1, back.settings, back.matches)))[1] == think
 
 
 def test_the_worker_starts_when_a_table_with_a_computer_is_shown_and_not_without_one() -> None:
@@ -100,9 +99,9 @@ def test_the_worker_starts_when_a_table_with_a_computer_is_shown_and_not_without
 
 def test_a_late_computer_move_for_an_older_position_is_ignored() -> None:
     model = started((SeatChoice(computer="easy"), SeatChoice("Bob")))
-    moved, _ = send(model, "computer-move", {"ply": 0, "action": "roll"})
+    moved, _ = send(model, "computer-move", ComputerMove(0, "roll"))
     assert moved.matches["pig"].cursor == 1
-    again, effects = send(moved, "computer-move", {"ply": 0, "action": "roll"})
+    again, effects = send(moved, "computer-move", ComputerMove(0, "roll"))
     assert again is moved and effects == []
 
 
@@ -123,7 +122,7 @@ def test_undo_against_the_computer_goes_back_to_the_person_s_turn() -> None:
     model = started((SeatChoice("Ann"), SeatChoice(computer="easy")))
     for action in ("roll", "hold"):
         model, _ = send(model, "play", action)
-    model, _ = send(model, "computer-move", {"ply": 2, "action": "roll"})
+    model, _ = send(model, "computer-move", ComputerMove(2, "roll"))
     assert model.matches["pig"].cursor == 3
     model, _ = send(model, "undo")
     assert model.matches["pig"].cursor == 1

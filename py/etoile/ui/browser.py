@@ -25,6 +25,7 @@ from pyscript import create_named_worker
 
 from etoile.app import Effect, Model, Msg, update, with_problems
 from etoile.i18n import pick_language
+from etoile.model import CoachAnswer, ComputerMove, Imported, ImportRefusal
 from etoile.routes import parse
 from etoile.storage import MATCH, MAX_IMPORT_CHARS, SETTINGS, ImportRefused, StorageFull, Store
 from etoile.ui import dom, views
@@ -246,10 +247,9 @@ class Runtime:
         try:
             count = self.store.import_all(text)
         except ImportRefused as refused:
-            self.queue.append(Msg("import-refused", {"reason": refused.reason, "record": refused.record, "detail": str(refused)}))
+            self.queue.append(Msg("import-refused", ImportRefusal(refused.reason, refused.record, str(refused))))
         else:
-            value = {"count": count, "settings": self.store.settings(), "matches": self.store.matches()}
-            self.queue.append(Msg("imported", value))
+            self.queue.append(Msg("imported", Imported(count, self.store.settings(), self.store.matches())))
 
     def discard_aside(self, key: str) -> None:
         """Discard a value set aside; if it held its slot, save there what the page holds for it."""
@@ -313,7 +313,7 @@ class Runtime:
         await asyncio.sleep(max(0.0, COMPUTER_PACE[self.model.settings.speed] - (time.monotonic() - started)))
         if self._record(game) != record:  # undone or replaced during the pause
             return
-        self.dispatch(Msg("computer-move", {"ply": ply, "action": json.loads(action)}, {"game": game}))
+        self.dispatch(Msg("computer-move", ComputerMove(ply, json.loads(action)), {"game": game}))
 
     async def later(self, seconds: float, msg: Msg) -> None:
         await asyncio.sleep(seconds)
@@ -323,7 +323,7 @@ class Runtime:
         """Ask the worker for the coach's answer; the table shows it if the game has not moved on."""
         answer = await self._ask(game, self._record(game), "advise", request)
         if answer is not None:
-            self.dispatch(Msg(f"{game}:advice", {"ply": ply, "request": request, "result": json.loads(answer)}, {"game": game}))
+            self.dispatch(Msg(f"{game}:advice", CoachAnswer(ply, request, json.loads(answer)), {"game": game}))
 
     def focus(self, effect: Effect) -> None:
         selector = {
@@ -386,7 +386,7 @@ class Runtime:
     async def _read_file(self, action: str, file: Any) -> None:
         """Read a chosen file and send its text as ``action``; a file too large to be Étoile's is refused unread."""
         if int(file.size) > MAX_FILE_BYTES:
-            self.dispatch(Msg("file-refused", {"reason": "too_large"}))
+            self.dispatch(Msg("import-refused", ImportRefusal("too_large")))
             return
         try:
             text = str(await file.text())

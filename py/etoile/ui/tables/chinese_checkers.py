@@ -12,7 +12,7 @@ from etoile.games import chinese_checkers as g
 from etoile.games.chinese_checkers_board import BRANCH_HOLES, GRID, OPPOSITE, SIZE
 from etoile.i18n import Catalog
 from etoile.match import Match
-from etoile.model import Effect, Model, Msg
+from etoile.model import CoachAnswer, Effect, Model, Msg
 from etoile.ui.common import log_entry, result_panel, seat_name
 from etoile.ui.tables import register
 from etoile.ui.vdom import El, h
@@ -120,8 +120,8 @@ def on(match: Match, local: Local, msg: Msg) -> tuple[Match, Local, list[Effect]
                 replace(local, hint=PENDING),
                 [Effect("advise", {"game": ACTION, "ply": match.cursor, "request": "hint"})],
             )
-        case "advice" if msg.value["ply"] == match.cursor:
-            return match, replace(local, hint=ChineseCheckersHint.from_json(msg.value["result"])), []
+        case "advice" if isinstance(msg.value, CoachAnswer) and msg.value.ply == match.cursor:
+            return match, replace(local, hint=ChineseCheckersHint.from_json(msg.value.result)), []
     return match, local, []
 
 

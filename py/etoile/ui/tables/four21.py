@@ -10,7 +10,7 @@ from etoile.coach import Four21Advice, Pending
 from etoile.games import four21 as g
 from etoile.i18n import Catalog
 from etoile.match import Match
-from etoile.model import Effect, Model, Msg
+from etoile.model import CoachAnswer, Effect, Model, Msg
 from etoile.ui.common import log_entry, result_panel, seat_name
 from etoile.ui.dice import dice_row, face
 from etoile.ui.tables import register
@@ -69,8 +69,8 @@ def on(match: Match, local: Local, msg: Msg) -> tuple[Match, Local, list[Effect]
             return match.play(action), Local(), [Effect("sound", {"name": "dice"})]
         case "stop" if g.Stop() in g.legal_actions(state):
             return match.play(g.Stop()), Local(), [Effect("sound", {"name": "stop"})]
-        case "advice" if msg.value["ply"] == match.cursor:
-            return match, replace(local, advice=Four21Advice.from_json(msg.value["result"])), []
+        case "advice" if isinstance(msg.value, CoachAnswer) and msg.value.ply == match.cursor:
+            return match, replace(local, advice=Four21Advice.from_json(msg.value.result)), []
     return match, local, []
 
 

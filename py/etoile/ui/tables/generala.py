@@ -10,7 +10,7 @@ from etoile.coach import PENDING, GeneralaHint, GeneralaReport, Pending
 from etoile.games import generala as g
 from etoile.i18n import Catalog
 from etoile.match import Match
-from etoile.model import Effect, Model, Msg
+from etoile.model import CoachAnswer, Effect, Model, Msg
 from etoile.ui.common import log_entry, result_panel, seat_name
 from etoile.ui.dice import dice_row
 from etoile.ui.tables import register
@@ -67,10 +67,11 @@ def on(match: Match, local: Local, msg: Msg) -> tuple[Match, Local, list[Effect]
                 replace(local, report=PENDING),
                 [Effect("advise", {"game": "generala", "ply": match.cursor, "request": "report"})],
             )
-        case "advice" if msg.value["ply"] == match.cursor and msg.value["request"] == "hint":
-            return match, replace(local, hint=GeneralaHint.from_json(msg.value["result"])), []
-        case "advice" if msg.value["ply"] == match.cursor and msg.value["request"] == "report":
-            return match, replace(local, report=GeneralaReport.from_json(msg.value["result"])), []
+        case "advice" if isinstance(msg.value, CoachAnswer) and msg.value.ply == match.cursor:
+            answer = msg.value
+            if answer.request == "hint":
+                return match, replace(local, hint=GeneralaHint.from_json(answer.result)), []
+            return match, replace(local, report=GeneralaReport.from_json(answer.result)), []
     return match, local, []
 
 
