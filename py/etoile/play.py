@@ -59,8 +59,7 @@ def with_match(model: Model, game: str, match: Match, local: Any = None, *, fres
     match = match.settled()
     table = TABLES[game]
     tables = {**model.tables, game: table.start(match) if fresh or local is None else local}
-    replays = {g: r for g, r in model.replays.items() if g != game}
-    model = replace(model, matches={**model.matches, game: match}, tables=tables, replays=replays)
+    model = replace(_without_replay(model, game), matches={**model.matches, game: match}, tables=tables)
     return model, [Effect("save-match", {"game": game}), *computer_turn(model, game), *follow(model, game)]
 
 
@@ -106,12 +105,8 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
                 return new_match(model, game, setup, int(msg.data["seed"]))
             except ValueError as error:  # a combination of options the game does not offer
                 return model.notify("setup.invalid", "warning", details=str(error)), []
-        case _ if game in model.replays and match_ is not None and action.startswith("replay"):
-            return _replay(model, game, match_, model.replays[game], msg)
-        case "replay" if match_ is not None and match_.cursor > 0:
-            return replace(model, replays={**model.replays, game: Replay()}), []
-        case "replay-to" if match_ is not None and str(value).isdigit():  # a click on an entry of the game's log
-            return replace(model, replays={**model.replays, game: Replay(min(match_.cursor, int(str(value))))}), []
+        case _ if match_ is not None and action.startswith("replay") and (game in model.replays or action in STARTS_REPLAY):
+            return _replay(model, game, match_, model.replays.get(game, Replay()), msg)
         case "export-game" if match_ is not None:
             return model, [Effect("export-game", {"game": game})]
         case "import-game":
@@ -145,10 +140,16 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
     return model, []
 
 
+STARTS_REPLAY = ("replay", "replay-to")
+"""What opens a replay: its button, or a click on a line of the game's log."""
+
+
 def _replay(model: Model, game: str, match: Match, replay: Replay, msg: Msg) -> tuple[Model, list[Effect]]:
-    """Step, jump, play, pause, change speed, or leave the replay of ``game``."""
+    """Open, step, jump, play, pause, change speed, or leave the replay of ``game``."""
     effects: list[Effect] = []
     match msg.action:
+        case "replay" if match.cursor > 0:
+            pass
         case "replay-step":
             replay = Replay(max(0, min(match.cursor, replay.ply + int(msg.data.get("by", 1)))), False, replay.speed)
         case "replay-to" if str(msg.value).isdigit():
@@ -162,11 +163,15 @@ def _replay(model: Model, game: str, match: Match, replay: Replay, msg: Msg) -> 
         case "replay-speed" if msg.value in {str(s) for s in REPLAY_SPEEDS}:
             replay = replace(replay, speed=float(msg.value))
         case "replay-exit":  # back to the game: the computer plays on if it was its turn
-            model = replace(model, replays={g: r for g, r in model.replays.items() if g != game})
+            model = _without_replay(model, game)
             return model, [*computer_turn(model, game), *follow(model, game)]
         case _:
             return model, []
     return replace(model, replays={**model.replays, game: replay}), effects
+
+
+def _without_replay(model: Model, game: str) -> Model:
+    return replace(model, replays={g: r for g, r in model.replays.items() if g != game})
 
 
 def _tick(game: str, replay: Replay) -> list[Effect]:

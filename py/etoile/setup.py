@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from etoile.games import JSON, Description, Option
+from etoile.games import JSON, Description
 from etoile.match import Seat
 from etoile.settings import clean_name
 
@@ -40,7 +40,7 @@ class Setup:
     def new(cls, spec: Description, own_name: str = "") -> Setup:
         """The default form: the player in the first seat, the computer's best level in the others."""
         seats = (SeatChoice(own_name), *(SeatChoice("", spec.strongest) for _ in range(spec.default_players - 1)))
-        return cls(spec, seats, {o.id: o.default for o in spec.options if o.offered})
+        return cls(spec, seats, {o.id: o.default for o in spec.offered})
 
     def with_players(self, count: int) -> Setup:
         """The form for ``count`` seats (kept within what the game accepts): new seats go to the strongest computer."""
@@ -48,11 +48,8 @@ class Setup:
         count = max(self.spec.min_players, min(most, count))
         seats = self.seats[:count] + tuple(SeatChoice("", self.spec.strongest) for _ in range(count - len(self.seats)))
         # An option value that does not fit the new number of players goes back to its default.
-        options = {o.id: self.options[o.id] if o.allows(self.options[o.id], count) else o.default for o in self._offered()}
+        options = {o.id: self.options[o.id] if o.allows(self.options[o.id], count) else o.default for o in self.spec.offered}
         return replace(self, seats=seats, options=options)
-
-    def _offered(self) -> list[Option]:
-        return [o for o in self.spec.options if o.offered]
 
     def with_seat(self, index: int, **changes: Any) -> Setup:
         if not 0 <= index < len(self.seats):

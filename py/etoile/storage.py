@@ -193,7 +193,7 @@ class Store:
         except Newer as error:
             self._set_aside(record, raw, "newer", str(error))
         except Exception as error:  # noqa: BLE001 - whatever a key holds, the app starts and the value is kept
-            self._set_aside(record, raw, "unreadable", f"{type(error).__name__}: {error}"[:2000])
+            self._set_aside(record, raw, "unreadable", _describe(error))
         return None
 
     def _finish_write(self, record: str) -> None:
@@ -346,27 +346,34 @@ class Store:
         return len(decoded)
 
 
+def _describe(error: Exception) -> str:
+    """The technical detail shown folded away under a notice: the kind of error and its message, cut short."""
+    return f"{type(error).__name__}: {error}"[:2000]
+
+
+def _read_file(text: str, max_chars: int) -> Any:
+    """The JSON of an imported file; :class:`ImportRefused` (too large, too deep, not JSON) before anything is parsed."""
+    try:
+        return safe_json.loads(text, max_chars=max_chars)
+    except safe_json.Unreadable as error:
+        raise ImportRefused(error.reason, str(error)) from error
+
+
 def import_match(text: str, game_id: str, games: Mapping[str, Game] = REGISTRY) -> Match:
     """One game of ``game_id`` from the text of a file its table exported (:meth:`Match.to_json`).
 
     Raises :class:`ImportRefused` if the text is too long or too deep to read,
     is not JSON, or is not a game of ``game_id`` that replays under the rules.
     """
-    try:
-        data = safe_json.loads(text, max_chars=MAX_RECORD_CHARS)
-    except safe_json.Unreadable as error:
-        raise ImportRefused(error.reason, str(error)) from error
+    data = _read_file(text, MAX_RECORD_CHARS)
     try:
         return _decode_match(MATCH + game_id, data, games)
     except Exception as error:
-        raise ImportRefused("bad_record", f"{type(error).__name__}: {error}"[:2000], MATCH + game_id) from error
+        raise ImportRefused("bad_record", _describe(error), MATCH + game_id) from error
 
 
 def _validate_export(text: str, games: Mapping[str, Game]) -> dict[str, Any]:
-    try:
-        document = safe_json.loads(text, max_chars=MAX_IMPORT_CHARS)
-    except safe_json.Unreadable as error:
-        raise ImportRefused(error.reason, str(error)) from error
+    document = _read_file(text, MAX_IMPORT_CHARS)
     if not isinstance(document, dict) or document.get("kind") != EXPORT_KIND:
         raise ImportRefused("not_export")
     if document.get("schema") != SCHEMA:
@@ -384,7 +391,7 @@ def _validate_export(text: str, games: Mapping[str, Game]) -> dict[str, Any]:
         try:
             decoded[record] = decoder(record, data, games)
         except Exception as error:
-            raise ImportRefused("bad_record", f"{type(error).__name__}: {error}"[:2000], record) from error
+            raise ImportRefused("bad_record", _describe(error), record) from error
     return decoded
 
 

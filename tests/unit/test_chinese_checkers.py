@@ -14,7 +14,7 @@ from etoile.games import chinese_checkers as cc
 from etoile.games import chinese_checkers_board as board
 from etoile.i18n import strings
 from etoile.match import Match
-from etoile.ui.tables.chinese_checkers import HOLES, PALETTE, seat_colour
+from etoile.ui.tables.chinese_checkers import HOLES, PALETTE, camp_colour
 
 SEATINGS = [(2, 1), (3, 1), (4, 1), (5, 1), (6, 1), (2, 2), (2, 3), (3, 2)]
 
@@ -111,9 +111,12 @@ def test_each_seating_fills_its_start_branches_and_aims_at_the_opposite_ones(pla
 
 
 def test_seats_have_the_colour_of_their_first_branch() -> None:
-    assert [PALETTE[seat_colour(cc.new_game(2), s)][0] for s in range(2)] == ["red", "blue"]
-    assert [seat_colour(cc.new_game(6), s) for s in range(6)] == [0, 1, 2, 3, 4, 5]
-    assert [seat_colour(cc.new_game(3, camps=2), s) for s in range(3)] == [0, 2, 4]
+    def first_camp_colour(state: cc.State, seat: int) -> int:
+        return camp_colour(cc.starts(state, seat)[0])
+
+    assert [PALETTE[first_camp_colour(cc.new_game(2), s)][0] for s in range(2)] == ["red", "blue"]
+    assert [first_camp_colour(cc.new_game(6), s) for s in range(6)] == [0, 1, 2, 3, 4, 5]
+    assert [first_camp_colour(cc.new_game(3, camps=2), s) for s in range(3)] == [0, 2, 4]
 
 
 def test_play_goes_round_the_seats_in_order() -> None:

@@ -104,6 +104,11 @@ class Description:
         """
         return self.min_players <= players and (self.max_players is None or players <= self.max_players)
 
+    @property
+    def offered(self) -> tuple[Option, ...]:
+        """The options a setup screen offers and a rules page lists (not ``edition``-like ones kept for old games)."""
+        return tuple(o for o in self.options if o.offered)
+
     def defaults(self) -> dict[str, JSON]:
         """Every option's default, by id."""
         return {o.id: o.default for o in self.options}

@@ -679,13 +679,7 @@ def _settle(state: State, seat: int, played: bool) -> State:
         else:
             state = replace(state, quiet=state.quiet + 1)
     remaining = in_play(state)
-    over = (
-        len(remaining) <= 1
-        or (bool(finished) and not state.rank_all)
-        or _limit_reached(state, remaining)
-        or state.passes >= len(remaining)
-        or _stalled(state, remaining)
-    )
+    over = len(remaining) <= 1 or (bool(finished) and not state.rank_all) or _by_distance(state, remaining) is not None
     following = ((seat + i + played) % state.players for i in range(state.players))
     return replace(state, to_move=None if over else next(s for s in following if s in remaining))
 
@@ -701,6 +695,18 @@ def _limit_reached(state: State, remaining: tuple[int, ...]) -> bool:
 
 def _stalled(state: State, remaining: tuple[int, ...]) -> bool:
     return state.edition >= 2 and state.quiet >= QUIET_ROUNDS * len(remaining)
+
+
+def _by_distance(state: State, remaining: tuple[int, ...]) -> str | None:
+    """The ending (of :func:`ending`) that ranks ``remaining`` by distance, if one has come: the move limit, nobody
+    able to move, or 30 quiet rounds."""
+    if not remaining:
+        return None
+    if _limit_reached(state, remaining):
+        return "move_limit"
+    if state.passes >= len(remaining):
+        return "no_moves"
+    return "quiet" if _stalled(state, remaining) else None
 
 
 def quiet_rounds(state: State) -> tuple[int, int]:
@@ -760,14 +766,7 @@ def ending(state: State) -> str | None:
     """
     if state.to_move is not None:
         return None
-    remaining = in_play(state)
-    if remaining and _limit_reached(state, remaining):
-        return "move_limit"
-    if remaining and state.passes >= len(remaining):
-        return "no_moves"
-    if remaining and _stalled(state, remaining):
-        return "quiet"
-    return "home" if state.finished else "alone"
+    return _by_distance(state, in_play(state)) or ("home" if state.finished else "alone")
 
 
 def result(state: State) -> Outcome | None:
@@ -777,7 +776,7 @@ def result(state: State) -> Outcome | None:
     tiers: list[tuple[int, ...]] = [(s,) for s in state.finished]
     remaining = in_play(state)
     if remaining:
-        if _limit_reached(state, remaining) or state.passes >= len(remaining) or _stalled(state, remaining):
+        if _by_distance(state, remaining) is not None:
             scores = {s: distance(state, s) for s in remaining}
             tiers += [tuple(s for s in remaining if scores[s] == v) for v in sorted(set(scores.values()))]
         else:

@@ -328,8 +328,7 @@ def setup_screen(model: Model, t: Catalog) -> El:
                 data={**data, "data-option": o.id},
                 disabled={token(v) for v in o.values if not o.allows(v, len(setup.seats))},
             )
-            for o in spec.options
-            if o.offered
+            for o in spec.offered
         ],
         h(
             "div",

@@ -38,15 +38,6 @@ Each camp's pieces take the colour of its start branch (:func:`camp_colour`);
 """
 
 
-def seat_colour(state: g.State, seat: int) -> int:
-    """The index in :data:`PALETTE` of the colour of ``seat``'s first camp (each camp has its own: :func:`camp_colour`).
-
-    >>> [PALETTE[seat_colour(g.new_game(3), seat)][0] for seat in range(3)]
-    ['red', 'sky', 'green']
-    """
-    return camp_colour(g.starts(state, seat)[0])
-
-
 def camp_colour(branch: str) -> int:
     """The index in :data:`PALETTE` (and the shape) of the pieces of the camp that starts in ``branch``.
 
@@ -54,6 +45,18 @@ def camp_colour(branch: str) -> int:
     ['red', 'yellow']
     """
     return g.BRANCHES.index(branch)
+
+
+def piece_colour(state: g.State, hole: int) -> int:
+    """The colour (index in :data:`PALETTE`) of the piece on ``hole``: that of its camp."""
+    branch = g.camp(state, hole)
+    assert branch is not None, f"no piece on hole {hole}"
+    return camp_colour(branch)
+
+
+def colour_name(colour: int, t: Catalog) -> str:
+    """A colour of :data:`PALETTE` in the player's language."""
+    return t(f"chinese_checkers.colour.{PALETTE[colour][0]}")
 
 
 HOLES: tuple[tuple[float, float], ...] = tuple((x / 2, (row - 8) * math.sqrt(3) / 2) for x, row in GRID)
@@ -199,7 +202,7 @@ def board_svg(model: Model, match: Match, local: Local, t: Catalog) -> El:
             h("circle", {"cx": str(x), "cy": str(y), "r": "3.1", "class": " ".join(classes)}),
         ]
         if seat is not None:
-            colour = camp_colour(g.camp(shown, hole) or "A")
+            colour = piece_colour(shown, hole)
             moved = last is not None and hole == last.end
             style = _hop_style(last, match.cursor) if moved else None
             parts.append(
@@ -286,7 +289,7 @@ def _branch_owners(state: g.State) -> dict[str, int]:
 
 def colours(state: g.State, seat: int, t: Catalog) -> str:
     """The colours of ``seat``'s camps in words: "red", or "red and yellow"."""
-    names = [t(f"chinese_checkers.colour.{PALETTE[camp_colour(b)][0]}") for b in g.starts(state, seat)]
+    names = [colour_name(camp_colour(b), t) for b in g.starts(state, seat)]
     if len(names) == 1:
         return names[0]
     return t("chinese_checkers.colours", first=", ".join(names[:-1]), last=names[-1])
@@ -298,7 +301,7 @@ def _hole_label(match: Match, state: g.State, hole: int, target: bool, t: Catalo
     seat = g.piece(state, hole)
     if seat is None:
         return t("chinese_checkers.hole_free", hole=hole)
-    colour = t(f"chinese_checkers.colour.{PALETTE[camp_colour(g.camp(state, hole) or 'A')][0]}")
+    colour = colour_name(piece_colour(state, hole), t)
     return t("chinese_checkers.hole_piece", hole=hole, colour=colour, name=seat_name(match, seat, t))
 
 
