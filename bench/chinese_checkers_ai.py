@@ -46,6 +46,7 @@ from bench.browser import worker_probes
 from bench.pages import probes
 from etoile.ai import chinese_checkers as ai
 from etoile.games import chinese_checkers as cc
+from etoile.games import chinese_checkers_endings as endings
 from etoile.games.chinese_checkers_board import DISTANCE
 
 SEATINGS = ((2, 1), (3, 1), (4, 1), (5, 1), (6, 1), (2, 2), (2, 3), (3, 2))
@@ -114,7 +115,7 @@ def duel(args: tuple[str, str, int, dict[str, int | None], bool, int]) -> tuple[
 def ending(args: tuple[int, int, bool, str, dict[str, int | None], int]) -> tuple[tuple[int, int], str, int, str, str]:
     """A computer-only game from opening ``seed`` (none for seed 0), at one level or (``"mixed"``) every level in turn.
 
-    Returns the seating, the game's name, its plies, how it ended (:func:`etoile.games.chinese_checkers.ending`,
+    Returns the seating, the game's name, its plies, how it ended (:func:`etoile.games.chinese_checkers_endings.ending`,
     ``"unfinished"`` past :data:`MAX_PLIES`) and the time it took.
     """
     players, camps, long_jumps, level, nodes, seed = args
@@ -122,7 +123,7 @@ def ending(args: tuple[int, int, bool, str, dict[str, int | None], int]) -> tupl
     levels = tuple(ai.DESCRIPTION.levels[s % 3] for s in range(players)) if level == "mixed" else (level,) * players
     state, plies = play(players, camps, long_jumps, levels, nodes, seed=seed, opening_plies=2 * players if seed else 0)
     name = f"{players} players, {camps} camp(s), long jumps {'on ' if long_jumps else 'off'}, {level:6} opening {seed}"
-    return (players, camps), name, plies, cc.ending(state) or "unfinished", f"{time.perf_counter() - start:.1f} s"
+    return (players, camps), name, plies, endings.ending(state) or "unfinished", f"{time.perf_counter() - start:.1f} s"
 
 
 def median_p95(values: list[float]) -> tuple[float, float]:

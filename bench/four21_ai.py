@@ -33,6 +33,7 @@ if str(ROOT / "py") not in sys.path:
 
 from etoile.ai.four21 import choose  # noqa: E402
 from etoile.games import four21  # noqa: E402
+from etoile.match import Match  # noqa: E402
 from etoile.rng import seed_from  # noqa: E402
 
 PAIRINGS = ((2, "easy"), (2, "first_throw"), (4, "easy"), (4, "first_throw"))
@@ -43,10 +44,11 @@ Z = 1.959964
 def expert_share(players: int, opponent: str, game: int) -> tuple[float, int]:
     """The expert's share of the win in game number ``game``, and the number of actions played."""
     expert = game % players
-    state = four21.start({"players": players}, seed_from(game))
+    match = Match.new(four21, {"players": players}, seed_from(game))
     actions = 0
-    while (outcome := four21.result(state)) is None:
-        state = four21.apply(state, choose(state, "expert" if state.seat == expert else opponent))
+    while (outcome := match.result) is None:
+        state = match.state
+        match = match.play(choose(state, "expert" if state.seat == expert else opponent)).settled()
         actions += 1
     winners = outcome.winners
     return (1 / len(winners) if expert in winners else 0.0), actions

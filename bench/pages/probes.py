@@ -19,15 +19,16 @@ def generala_positions(count: int) -> list:
     """``count`` positions of seeded two-player games (optimal against easy), every kind of decision."""
     from etoile.ai import generala as ai  # noqa: PLC0415 - each probe loads only its own game
     from etoile.games import generala as g  # noqa: PLC0415
+    from etoile.match import Match  # noqa: PLC0415
 
     found = []
     seed = 0
     while len(found) < count:
-        state = g.start({"players": 2}, seed)
-        while g.to_move(state) is not None:
-            if state.phase == "play":
-                found.append(state)
-            state = g.apply(state, ai.choose(state, "optimal" if g.to_move(state) == 0 else "easy"))
+        match = Match.new(g, {"players": 2}, seed).settled()  # the match throws the dice
+        while (seat := g.to_move(match.state)) is not None:
+            if match.state.phase == "play":
+                found.append(match.state)
+            match = match.play(ai.choose(match.state, "optimal" if seat == 0 else "easy")).settled()
         seed += 1
     return found[:: max(1, len(found) // count)][:count]
 

@@ -33,7 +33,7 @@ PENDING = Pending()
 
 @dataclass(frozen=True, slots=True)
 class Four21Advice:
-    """421: the table positions the expert would set aside before throwing (``()``: throw all, or stop), whether it
+    """421: the faces the expert would set aside before throwing (``()``: throw all, or stop), whether it
     would stop, and its chances from here of not being the turn's worst hand (``escape``) and of being its best."""
 
     keep: tuple[int, ...]

@@ -3,14 +3,16 @@
 A :class:`Match` is the one thing the app saves for a game. Its JSON form is
 the options, the seed and the list of actions, so loading a save replays every
 action through the rules: a tampered or foreign save cannot produce a state the
-rules would not reach. Loading checks, before replaying anything, that the
+rules would not reach. The actions include the outcomes of chance (the faces
+each throw of the dice showed), so a record replays from itself alone; the
+seed only decides the throws still to come, drawn by :meth:`Match.settled`. Loading checks, before replaying anything, that the
 options are the game's, that there is one seat per player, that every computer
 seat plays one of the game's levels and that the record is no longer than a
 game can be; replaying is linear in the record's length. The intermediate
 states are kept in memory, which makes undo, redo and replay immediate.
 
 >>> from etoile.games import chinese_checkers
->>> match = Match.new(chinese_checkers, {"players": 2}, seed=0).play(chinese_checkers.move_from_text("3-14"))
+>>> match = Match.new(chinese_checkers, {"players": 2}, seed=0).play(chinese_checkers.action_from_text("3-14"))
 >>> match.cursor, match.undo().cursor, Match.from_json(match.to_json()).state == match.state
 (1, 0, True)
 """
@@ -19,9 +21,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
-from etoile.games import JSON, REGISTRY, Game, IllegalAction, Outcome
+from etoile.games import CHANCE, JSON, REGISTRY, Game, IllegalAction, Outcome
+from etoile.games.dice import Roll, draw
+from etoile.rng import Dice, splitmix64
 from etoile.settings import clean_name
 
 FORMAT = 2
@@ -61,8 +66,9 @@ class Seat:
 class Match:
     """An immutable game record with a cursor for undo and redo.
 
-    ``states[i]`` is the state after the first ``i`` actions; ``cursor`` is how
-    many actions are currently applied (less than ``len(actions)`` after an
+    ``states[i]`` is the state after the first ``i`` actions and ``dice[i]``
+    the generator that draws the next outcome of chance there; ``cursor`` is
+    how many actions are currently applied (less than ``len(actions)`` after an
     undo, until the next new action drops the undone ones).
     """
 
@@ -73,6 +79,7 @@ class Match:
     states: tuple[Any, ...]
     cursor: int
     seats: tuple[Seat, ...] = ()
+    dice: tuple[Dice, ...] = ()
 
     @classmethod
     def new(cls, game: Game, options: Mapping[str, JSON], seed: int, seats: tuple[Seat, ...] = ()) -> Match:
@@ -87,7 +94,7 @@ class Match:
             levels = game.DESCRIPTION.levels
             if seat.computer is not None and seat.computer not in levels:
                 raise ValueError(f"no computer level {seat.computer!r} in {game.ID}: the levels are {', '.join(levels)}")
-        return cls(game, dict(options), seed, (), (start,), 0, tuple(seats))
+        return cls(game, dict(options), seed, (), (start,), 0, tuple(seats), (Dice(seed),))
 
     @property
     def state(self) -> Any:
@@ -114,7 +121,7 @@ class Match:
 
     def _to_move(self, *, computer: bool) -> int | None:
         seat = self.game.to_move(self.state)
-        if seat is None or (bool(self.seats) and self.seats[seat].computer is not None) != computer:
+        if seat is None or seat is CHANCE or (bool(self.seats) and self.seats[seat].computer is not None) != computer:
             return None
         return seat
 
@@ -136,17 +143,27 @@ class Match:
         Raises :class:`~etoile.games.IllegalAction` at the first action the rules refuse.
         """
         played, states = list(self.played), list(self.states[: self.cursor + 1])
+        dice = list(self.dice[: self.cursor + 1])
         for action in actions:
+            chance = self.game.to_move(states[-1]) is CHANCE
             states.append(self.game.apply(states[-1], action))
             played.append(action)
-        return Match(self.game, self.options, self.seed, tuple(played), tuple(states), len(played), self.seats)
+            dice.append(_advance(dice[-1], action) if chance else dice[-1])
+        return Match(self.game, self.options, self.seed, tuple(played), tuple(states), len(played), self.seats, tuple(dice))
 
     def settled(self) -> Match:
-        """The match after the actions the rules leave no choice about (:meth:`Game.forced`), redone if they are next."""
+        """The match after what no player chooses: the throws of the dice, drawn from the seed, and the actions the
+        rules leave no choice about (:meth:`Game.forced`); either is redone instead when the record holds it next."""
         match = self
-        while (action := match.game.forced(match.state)) is not None:
+        while True:
+            if match.game.to_move(match.state) is CHANCE:
+                if match.can_redo:  # what came up is what the record says came up
+                    match = match.redo()
+                    continue
+                action = _draw(match.game.chance_outcomes(match.state), match.dice[match.cursor])
+            elif (action := match.game.forced(match.state)) is None:
+                return match
             match = match.redo() if match.can_redo and match.actions[match.cursor] == action else match.play(action)
-        return match
 
     def undo(self, count: int = 1) -> Match:
         if not 0 <= count <= self.cursor:
@@ -162,7 +179,13 @@ class Match:
         """The same record with ``cursor`` actions applied (what a replay shows); ``IllegalAction`` beyond the record."""
         if not 0 <= cursor <= len(self.actions):
             raise IllegalAction(f"no position after {cursor} action(s): the record holds {len(self.actions)}")
-        return Match(self.game, self.options, self.seed, self.actions, self.states, cursor, self.seats)
+        return Match(self.game, self.options, self.seed, self.actions, self.states, cursor, self.seats, self.dice)
+
+    @property
+    def positions(self) -> tuple[int, ...]:
+        """The plies up to the cursor that a replay shows: those where a seat is to move or the game is over, not
+        the instants with dice in the air. ``0`` is always one (a game never starts with a throw of its own)."""
+        return tuple(ply for ply in range(self.cursor + 1) if self.game.to_move(self.states[ply]) is not CHANCE)
 
     def replay(self) -> Iterator[tuple[Any | None, Any]]:
         """Yield ``(action, state)`` from the start (action ``None``) to the cursor."""
@@ -199,6 +222,15 @@ class Match:
         upgrade = getattr(game, "upgrade_options", None)
         if upgrade is not None:
             options = upgrade(options, saved_format)
+        upgrade_actions = getattr(game, "upgrade_actions", None)
+        if saved_format == 1 and upgrade_actions is not None and isinstance(actions, list) and isinstance(seed, int):
+            try:
+                converted = upgrade_actions(options, seed, actions)
+            except (ValueError, TypeError, KeyError) as error:
+                raise InvalidMatch(f"the saved actions do not replay: {error}") from error
+            if isinstance(cursor, int) and not isinstance(cursor, bool) and 0 <= cursor <= len(actions):
+                cursor = sum(map(len, converted[:cursor]))
+            actions = [action for group in converted for action in group]
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise InvalidMatch("seed must be an integer")
         if not isinstance(actions, list):
@@ -219,3 +251,25 @@ class Match:
         except (ValueError, TypeError, KeyError) as error:
             raise InvalidMatch(f"the saved actions do not replay: {error}") from error
         return match.at(cursor)
+
+
+def _advance(rng: Dice, outcome: Any) -> Dice:
+    """The generator after ``outcome`` came up: as many draws as :func:`_draw` takes to draw it."""
+    return rng.roll(len(outcome.faces))[1] if isinstance(outcome, Roll) else Dice(rng.seed, rng.draws + 1)
+
+
+def _draw(outcomes: Any, rng: Dice) -> Any:
+    """One of a chance node's ``outcomes``, drawn with ``rng``.
+
+    A throw of dice is thrown die by die (:func:`etoile.games.dice.draw`), so a game's throws are the same whatever
+    the order of its outcomes; any other chance takes one draw and picks by the outcomes' probabilities.
+    """
+    first = outcomes[0][0]
+    if isinstance(first, Roll):
+        return draw(rng, len(first.faces))[0]
+    point = Fraction(splitmix64(rng.seed, rng.draws), 1 << 64)
+    for outcome, probability in outcomes:
+        point -= probability
+        if point < 0:
+            return outcome
+    return outcomes[-1][0]

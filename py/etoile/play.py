@@ -11,6 +11,7 @@ marked ``data-seed``.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import replace
 from typing import Any
 
@@ -145,20 +146,26 @@ STARTS_REPLAY = ("replay", "replay-to")
 
 
 def _replay(model: Model, game: str, match: Match, replay: Replay, msg: Msg) -> tuple[Model, list[Effect]]:
-    """Open, step, jump, play, pause, change speed, or leave the replay of ``game``."""
+    """Open, step, jump, play, pause, change speed, or leave the replay of ``game``.
+
+    A replay moves through :attr:`Match.positions`: from one player's move to the next, never to dice in the air.
+    """
     effects: list[Effect] = []
+    positions = match.positions
+    at = bisect_right(positions, replay.ply) - 1  # the position shown (the last at or before the ply)
     match msg.action:
         case "replay" if match.cursor > 0:
             pass
         case "replay-step":
-            replay = Replay(max(0, min(match.cursor, replay.ply + int(msg.data.get("by", 1)))), False, replay.speed)
+            step = max(0, min(len(positions) - 1, at + int(msg.data.get("by", 1))))
+            replay = Replay(positions[step], False, replay.speed)
         case "replay-to" if str(msg.value).isdigit():
-            replay = Replay(min(match.cursor, int(str(msg.value))), False, replay.speed)
+            replay = Replay(positions[bisect_right(positions, int(str(msg.value))) - 1], False, replay.speed)
         case "replay-play":
-            replay = replace(replay, playing=not replay.playing and replay.ply < match.cursor)
+            replay = replace(replay, playing=not replay.playing and at < len(positions) - 1)
             effects = _tick(game, replay) if replay.playing else []
-        case "replay-tick" if replay.playing and msg.value == replay.ply:
-            replay = replace(replay, ply=replay.ply + 1, playing=replay.ply + 1 < match.cursor)
+        case "replay-tick" if replay.playing and msg.value == replay.ply and at < len(positions) - 1:
+            replay = replace(replay, ply=positions[at + 1], playing=at + 2 < len(positions))
             effects = _tick(game, replay) if replay.playing else []
         case "replay-speed" if msg.value in {str(s) for s in REPLAY_SPEEDS}:
             replay = replace(replay, speed=float(msg.value))

@@ -238,8 +238,10 @@ class Store:
         return self._read(SETTINGS) or Settings()
 
     def match(self, game_id: str) -> Match | None:
-        """The saved game in progress of ``game_id``, if any."""
-        return self._read(MATCH + game_id)
+        """The saved game in progress of ``game_id``, if any, settled: a record that stops with dice in the air (cut
+        short, or written by hand) goes on with the throw its seed gives, as the table would have played it."""
+        match = self._read(MATCH + game_id)
+        return None if match is None else match.settled()
 
     def matches(self) -> dict[str, Match]:
         """Every readable saved match, by game id (unreadable ones are set aside)."""

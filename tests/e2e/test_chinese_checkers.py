@@ -37,7 +37,7 @@ def test_a_selected_piece_shows_where_it_can_go_and_travels_hop_by_hop(page: Pag
     )
     expect(page.locator("polyline.last-move")).to_have_count(1)
     expect(page.locator(".status")).to_have_text("Bob to play (blue) Choose a piece to move.")
-    expect(page.locator(".move-list summary")).to_have_text("Moves (1)")
+    expect(page.locator(".turn-log summary")).to_have_text("Game log (1 line)")
 
 
 def test_undo_and_redo_then_a_reload_resumes(page: Page, base_url: str) -> None:
@@ -86,12 +86,12 @@ def test_against_the_computer_the_page_stays_responsive_and_undo_goes_back_to_th
     expect(page.locator("h1")).to_have_text("Rules of Chinese checkers")
     page.go_back()
     expect(page.locator(".status")).to_have_text("Ann to play (red) Choose a piece to move.")
-    expect(page.locator(".move-list summary")).to_have_text("Moves (2)")
+    expect(page.locator(".turn-log summary")).to_have_text("Game log (2 lines)")
     expect(page.locator(".table-screen[data-computer-turn]")).to_have_count(0)
     # Undo takes back the computer's move and Ann's: it is Ann's turn again, at the start.
     page.get_by_role("button", name="Undo").click()
     expect(hole(page, 3)).to_have_attribute("aria-label", "hole 3, red piece of Ann")
-    expect(page.locator(".move-list")).to_have_count(0)
+    expect(page.locator(".turn-log")).to_have_count(0)
     expect(page.get_by_role("button", name="Undo")).to_be_disabled()
 
 
@@ -100,7 +100,7 @@ def test_a_reload_during_the_computer_s_turn_lets_it_play_on(page: Page, base_ur
     play(page, (3, 16))
     page.reload()
     page.wait_for_selector("html[data-ready='true']")
-    expect(page.locator(".move-list summary")).to_have_text("Moves (2)")
+    expect(page.locator(".turn-log summary")).to_have_text("Game log (2 lines)")
     expect(page.locator(".status")).to_have_text("Ann to play (red) Choose a piece to move.")
 
 
@@ -149,7 +149,7 @@ def test_a_replay_steps_and_plays_through_the_game(page: Page, base_url: str) ->
     expect(status).to_have_count(0)
     expect(page.locator(".status")).to_have_text("Ann to play (red) Choose a piece to move.")
     # A click on a move of the list replays the game up to it.
-    page.locator(".move-list summary").click()
+    page.locator(".turn-log summary").click()
     page.get_by_role("button", name="Ann: 3-16").click()
     expect(status).to_have_text("Replay: move 1 of 2.")
     expect(hole(page, 16)).to_have_attribute("aria-label", "hole 16, red piece of Ann")
@@ -166,14 +166,14 @@ def test_a_game_is_exported_and_imported_and_a_foreign_file_changes_nothing(page
     assert json.loads(exported)["game"] == "chinese-checkers"
 
     play(page, (111, 102))
-    expect(page.locator(".move-list summary")).to_have_text("Moves (2)")
+    expect(page.locator(".turn-log summary")).to_have_text("Game log (2 lines)")
     file_input = page.locator("input[type=file][data-action='import-game']")
     file_input.set_input_files({"name": "game.json", "mimeType": "application/json", "buffer": exported})
     expect(page.locator(".notice")).to_contain_text("The game was imported.")
-    expect(page.locator(".move-list summary")).to_have_text("Moves (1)")
+    expect(page.locator(".turn-log summary")).to_have_text("Game log (1 line)")
     expect(hole(page, 111)).to_have_attribute("aria-label", "hole 111, blue piece of Bob")
     expect(page.locator(".status")).to_have_text("Bob to play (blue) Choose a piece to move.")
 
     file_input.set_input_files({"name": "notes.json", "mimeType": "application/json", "buffer": b'{"hello": 1}'})
     expect(page.locator(".notice").last).to_contain_text("the game on the table is unchanged")
-    expect(page.locator(".move-list summary")).to_have_text("Moves (1)")
+    expect(page.locator(".turn-log summary")).to_have_text("Game log (1 line)")

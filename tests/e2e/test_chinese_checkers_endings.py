@@ -7,6 +7,7 @@ from playwright.sync_api import Page, expect
 from etoile.ai import chinese_checkers as ai
 from etoile.games import chinese_checkers as cc
 from etoile.games.chinese_checkers_board import DISTANCE
+from etoile.games.chinese_checkers_endings import ending
 from etoile.match import Match, Seat
 from tests.e2e.conftest import set_up
 from tests.e2e.support import t
@@ -55,7 +56,7 @@ def spoiled_game() -> Match:
     while match.state.to_move is not None:
         state = match.state
         match = match.play(ai.best_move(state, "hard", nodes=300) if state.to_move == 0 else keeper(state))
-    assert cc.ending(match.state) == "home" and cc.piece(match.state, 111) == 1  # won with Bob's piece still in D
+    assert ending(match.state) == "home" and cc.piece(match.state, 111) == 1  # won with Bob's piece still in D
     return match.undo()
 
 
@@ -77,7 +78,7 @@ def stalled_game(quiet_plies: int) -> Match:
     """Both players take one step forward, then step back and forth for ``quiet_plies`` plies."""
     match = Match.new(cc, {"players": 2}, 1, SEATS)
     moves = ["3-14", "117-106"] + [("14-3", "106-117", "3-14", "117-106")[i % 4] for i in range(quiet_plies)]
-    return match.play_all(cc.move_from_text(move) for move in moves)
+    return match.play_all(cc.action_from_text(move) for move in moves)
 
 
 def test_a_game_in_which_nobody_gets_nearer_is_announced_to_end_then_ends_ranked_by_distance(page: Page, base_url: str) -> None:

@@ -3,6 +3,7 @@
 from playwright.sync_api import Page, expect
 
 from etoile.games import four21 as g
+from etoile.match import Match
 from tests.e2e.conftest import fix_seed, open_in_language, set_up
 
 THROUGH_DECHARGE_SEED = 2  # two players standing after one throw: charge 10, charge 1, then a décharge
@@ -33,11 +34,11 @@ def test_a_seeded_two_player_game_through_charge_and_decharge_to_a_winner(page: 
     )
     play_standing_after_one_throw(page)
 
-    # The rules engine, playing the same way with the same seed, says what the table must show.
-    state = g.start({"players": 2}, THROUGH_DECHARGE_SEED)
-    while state.seat is not None:
+    # A match of the rules engine, playing the same way with the same seed, says what the table must show.
+    match = Match.new(g, {"players": 2}, THROUGH_DECHARGE_SEED).settled()
+    while (state := match.state).seat is not None:
         stand = state.rolloff is None and state.throws and g.Stop() in g.legal_actions(state)
-        state = g.apply(state, g.Stop() if stand else g.Throw())
+        match = match.play(g.Stop() if stand else g.Throw()).settled()
     assert [turn.phase for turn in state.turns] == ["charge", "charge", "decharge"]
     names = ["Ann", "Bob"]
     [winner] = g.result(state).winners
@@ -55,8 +56,10 @@ def test_a_seeded_two_player_game_through_charge_and_decharge_to_a_winner(page: 
         f"{names[last.best]} gives {last.amount} token{'s' if last.amount > 1 else ''} to {names[last.worst]}"
     )
     expect(page.locator(".last-turn")).to_contain_text(f"{names[winner]} has no token left and reveals their star!")
-    page.get_by_text("Turn log (3 turns)").click()
-    expect(page.locator(".turn-log li")).to_have_count(3)
+    # The game log: a line per player's run of throws, in the game's notation, the three turns' summaries noted.
+    page.locator(".turn-log summary").click()
+    expect(page.locator(".turn-log li").filter(has_text=" — ")).to_have_count(3)
+    expect(page.locator(".turn-log li").last).to_contain_text(f"{names[state.opening.seats[0]]}: throw · roll ")
 
 
 def test_a_game_against_the_computer(page: Page, base_url: str) -> None:
@@ -64,7 +67,7 @@ def test_a_game_against_the_computer(page: Page, base_url: str) -> None:
     start_game(page, base_url, ["Ann", None])
     play_standing_after_one_throw(page)
     expect(page.locator(".result h2")).to_contain_text("wins!")
-    expect(page.locator(".turn-log summary")).to_contain_text("Turn log")
+    expect(page.locator(".turn-log summary")).to_contain_text("Game log")
     expect(page.get_by_role("button", name="Play again")).to_be_visible()
 
 

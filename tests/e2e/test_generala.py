@@ -3,6 +3,7 @@
 from playwright.sync_api import Page, expect
 
 from etoile.games import generala as g
+from etoile.match import Match
 from tests.e2e.conftest import fix_seed, open_in_language, set_up
 
 BIG_GENERAL_SEED = 1667  # a solitaire game whose first throw is five ones
@@ -23,16 +24,18 @@ def test_a_full_two_player_game_to_the_result(page: Page, base_url: str) -> None
     seed = 20261129
     fix_seed(page, seed)
     start_game(page, base_url, ["Ann", "Bob"])
-    # The same game, played by the rules engine with the same policy, tells what the page must show.
-    state = g.start({"players": 2}, seed)
-    while state.phase == "start":
+    # The same game, played by a match of the same seed with the same policy, tells what the page must show.
+    match = Match.new(g, {"players": 2}, seed).settled()
+    while match.state.phase == "start":
         page.get_by_role("button", name="Throw the five dice").click()
-        state = g.apply(state, g.Throw(()))
+        match = match.play(g.Throw()).settled()
     names = ["Ann", "Bob"]
-    while g.to_move(state) is not None:
+    while g.to_move(match.state) is not None:
+        state = match.state
         expect(page.locator(".status")).to_contain_text(f"Round {state.round}/10 · throw 0/3 · {names[state.seat]} to play")
         page.get_by_role("button", name="Throw", exact=True).click()
-        state = g.apply(state, g.Throw(()))
+        match = match.play(g.Throw()).settled()
+        state = match.state
         dice = page.locator(".dice-row .die")
         expect(dice).to_have_count(5)
         for index, value in enumerate(state.dice):
@@ -41,7 +44,8 @@ def test_a_full_two_player_game_to_the_result(page: Page, base_url: str) -> None
         page.locator(f".sheet button[data-box='{box}']").click()
         if g.preview(state)[box] == 0:
             page.get_by_role("button", name="Cross it out").click()
-        state = g.apply(state, g.Fill(box))
+        match = match.play(g.Fill(box)).settled()
+    state = match.state
     totals = g.totals(state)
     expect(page.locator(".sheet tfoot td")).to_have_text([str(total) for total in totals])
     winners = [names[seat] for seat in g.result(state).winners]
@@ -77,9 +81,8 @@ def test_setting_dice_aside_the_hint_and_a_reload_mid_turn(page: Page, base_url:
     labels = [page.locator(".dice-row .die").nth(i).get_attribute("aria-label") for i in range(5)]
     page.get_by_role("button", name="Throw again (2 left)").click()
     expect(page.locator(".status")).to_contain_text("throw 2/3")
-    kept_label = labels[0].replace("set aside", "to throw")
     after = [page.locator(".dice-row .die").nth(i).get_attribute("aria-label") for i in range(5)]
-    assert after[0] == kept_label
+    assert after[0] == labels[0]  # the die kept stays on the left, set aside until taken back
     page.reload()
     page.wait_for_selector("html[data-ready='true']")
     expect(page.locator(".status")).to_contain_text("throw 2/3")
@@ -130,9 +133,8 @@ def test_the_game_in_russian(page: Page, base_url: str) -> None:
 def test_a_dice_game_replays_from_the_start_and_the_table_waits_meanwhile(page: Page, base_url: str) -> None:
     fix_seed(page, 77)
     start_game(page, base_url, ["Ann"])
-    state = g.start({"players": 1}, 77)
     page.get_by_role("button", name="Throw", exact=True).click()
-    state = g.apply(state, g.Throw(()))
+    state = Match.new(g, {"players": 1}, 77).play(g.Throw()).settled().state
     box = best_box(state)
     page.locator(f".sheet button[data-box='{box}']").click()
     if g.preview(state)[box] == 0:

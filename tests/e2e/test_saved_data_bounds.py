@@ -23,7 +23,7 @@ def a_421_record() -> dict:
 
 
 def a_chinese_checkers_record() -> dict:
-    return Match.new(chinese_checkers, {"players": 2}, 1, SEATS).play(chinese_checkers.move_from_text("3-16")).to_json()
+    return Match.new(chinese_checkers, {"players": 2}, 1, SEATS).play(chinese_checkers.action_from_text("3-16")).to_json()
 
 
 def refused(reason: str, **terms: str) -> str:
@@ -37,7 +37,7 @@ def test_an_export_with_a_421_game_in_the_chinese_checkers_slot_is_refused_and_t
     set_up(page, base_url, "chinese-checkers", ["Ann", "Bob"])
     page.locator(".spot[data-hole='3']").click()
     page.locator(".spot[data-hole='16']").click()
-    expect(page.locator(".move-list summary")).to_have_text("Moves (1)")
+    expect(page.locator(".turn-log summary")).to_have_text("Game log (1 line)")
     before = local_storage(page)
 
     page.get_by_role("link", name="Settings").click()
@@ -50,7 +50,7 @@ def test_an_export_with_a_421_game_in_the_chinese_checkers_slot_is_refused_and_t
     assert local_storage(page) == before
 
     page.goto(base_url + "#/chinese-checkers")
-    expect(page.locator(".move-list summary")).to_have_text("Moves (1)")
+    expect(page.locator(".turn-log summary")).to_have_text("Game log (1 line)")
     page.reload()
     page.wait_for_selector("html[data-ready='true']")
     expect(page.locator(".spot[data-hole='16']")).to_have_attribute("aria-label", "hole 16, red piece of Ann")

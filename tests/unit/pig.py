@@ -2,23 +2,30 @@
 
 Pig to 20: on their turn a player rolls a die as often as they like, adding it
 to the turn total; a 1 loses the turn total and passes the turn; "hold" banks
-the turn total (only when it is not zero). The first to 20 wins.
+the turn total (only when it is not zero). The first to 20 wins. A ``"roll"``
+leaves the die to chance (:data:`~etoile.games.CHANCE` is to move); the
+outcome is a :class:`~etoile.games.dice.Roll` of one die.
+
+Its position text is ``scores/turn total/seat/target``, with ``*`` after the
+seat while the die is in the air: ``3,0/4/1*/20``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
-from etoile.games import JSON, Description, IllegalAction, Option, Outcome
-from etoile.rng import Dice
+from etoile.games import CHANCE, JSON, Description, IllegalAction, Option, Outcome, ToMove
+from etoile.games.dice import Roll, outcomes, roll_from_json, roll_from_text, roll_to_text
 
 ID = "pig"
-ACTIONS = ("roll", "hold")
+CHOICES = ("roll", "hold")
 DESCRIPTION = Description(
     ID, "pig", min_players=2, max_players=4, levels=("easy", "expert"), options=(Option("target", (10, 20), 20),), undo=True
 )
 MAX_ACTIONS = 50_000
+Action = str | Roll
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,8 +33,7 @@ class State:
     scores: tuple[int, ...]
     turn_total: int
     to_move: int
-    dice: Dice
-    last_roll: int | None
+    rolling: bool
     target: int
 
 
@@ -38,7 +44,7 @@ def start(options: Mapping[str, JSON], seed: int) -> State:
         raise ValueError("players must be 2 to 4")
     if not isinstance(target, int) or target < 1:
         raise ValueError("target must be a positive int")
-    return State((0,) * players, 0, 0, Dice(seed), None, target)
+    return State((0,) * players, 0, 0, False, target)
 
 
 def forced(state: State) -> str | None:
@@ -57,28 +63,39 @@ def result(state: State) -> Outcome | None:
     return Outcome(((winner,), tuple(i for i in range(len(state.scores)) if i != winner)))
 
 
-def to_move(state: State) -> int | None:
-    return None if result(state) else state.to_move
+def to_move(state: State) -> ToMove:
+    if result(state):
+        return None
+    return CHANCE if state.rolling else state.to_move
 
 
-def legal_actions(state: State) -> list[str]:
+def chance_outcomes(state: State) -> Sequence[tuple[Roll, Fraction]]:
+    return outcomes(1) if state.rolling and not result(state) else ()
+
+
+def legal_actions(state: State) -> list[Action]:
     if result(state):
         return []
+    if state.rolling:
+        return [roll for roll, _ in outcomes(1)]
     return ["roll", "hold"] if state.turn_total else ["roll"]
 
 
-def apply(state: State, action: str) -> State:
+def apply(state: State, action: Action) -> State:
     if action not in legal_actions(state):
         raise IllegalAction(f"{action!r} is not legal now")
     nxt = (state.to_move + 1) % len(state.scores)
     if action == "hold":
         scores = list(state.scores)
         scores[state.to_move] += state.turn_total
-        return replace(state, scores=tuple(scores), turn_total=0, to_move=nxt, last_roll=None)
-    (face,), dice = state.dice.roll(1)
+        return replace(state, scores=tuple(scores), turn_total=0, to_move=nxt)
+    if action == "roll":
+        return replace(state, rolling=True)
+    assert isinstance(action, Roll)
+    (face,) = action.faces
     if face == 1:
-        return replace(state, turn_total=0, to_move=nxt, dice=dice, last_roll=1)
-    return replace(state, turn_total=state.turn_total + face, dice=dice, last_roll=face)
+        return replace(state, turn_total=0, to_move=nxt, rolling=False)
+    return replace(state, turn_total=state.turn_total + face, rolling=False)
 
 
 def state_to_json(state: State) -> JSON:
@@ -86,28 +103,41 @@ def state_to_json(state: State) -> JSON:
         "scores": list(state.scores),
         "turn_total": state.turn_total,
         "to_move": state.to_move,
-        "dice": state.dice.to_json(),
-        "last_roll": state.last_roll,
+        "rolling": state.rolling,
         "target": state.target,
     }
 
 
 def state_from_json(data: JSON) -> State:
-    return State(
-        tuple(data["scores"]),
-        data["turn_total"],
-        data["to_move"],
-        Dice.from_json(data["dice"]),
-        data["last_roll"],
-        data["target"],
-    )
+    return State(tuple(data["scores"]), data["turn_total"], data["to_move"], data["rolling"], data["target"])
 
 
-def action_to_json(action: str) -> JSON:
-    return action
+def action_to_json(action: Action) -> JSON:
+    return action.to_json() if isinstance(action, Roll) else action
 
 
-def action_from_json(data: JSON) -> str:
-    if data not in ACTIONS:
-        raise ValueError(f"unknown action {data!r}")
-    return data
+def action_from_json(data: JSON) -> Action:
+    if data in CHOICES:
+        return data  # type: ignore[no-any-return]
+    return roll_from_json(data)
+
+
+def action_to_text(action: Action) -> str:
+    return roll_to_text(action) if isinstance(action, Roll) else action
+
+
+def action_from_text(text: str) -> Action:
+    return text if text in CHOICES else roll_from_text(text)
+
+
+def state_to_text(state: State) -> str:
+    scores = ",".join(map(str, state.scores))
+    return f"{scores}/{state.turn_total}/{state.to_move}{'*' if state.rolling else ''}/{state.target}"
+
+
+def state_from_text(text: str) -> State:
+    try:
+        scores, total, seat, target = text.split("/")
+        return State(tuple(map(int, scores.split(","))), int(total), int(seat.rstrip("*")), seat.endswith("*"), int(target))
+    except ValueError as error:
+        raise ValueError(f"not a pig position: {text!r}") from error

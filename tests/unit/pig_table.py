@@ -30,4 +30,10 @@ def on(match: Match, local: Any, msg: Msg) -> tuple[Match, Any, list[Effect]]:
     return match, local, []
 
 
+def log_note(match: Match, ply: int, t: Catalog) -> str | None:
+    """A banked turn total is worth a word in the log."""
+    before, after = match.states[ply - 1], match.states[ply]
+    return f"banks {after.scores[before.to_move] - before.scores[before.to_move]}" if after.scores != before.scores else None
+
+
 TABLE = sys.modules[__name__]

@@ -151,7 +151,7 @@ def test_a_game_in_progress_offers_continue_on_the_home_screen(pig_table: object
 
 
 def test_a_finished_game_is_not_offered_to_continue(pig_table: object) -> None:
-    match = Match.new(pig, {"target": 1}, 421).play("roll").play("hold")
+    match = Match.new(pig, {"target": 1}, 421).play("roll").settled().play("hold")
     assert match.result is not None
     assert "Continue" not in view(Model(matches={"pig": match})).find_all(by("data-game", "pig"))[0].text()
 

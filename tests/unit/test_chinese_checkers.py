@@ -12,6 +12,9 @@ from hypothesis import strategies as st
 from etoile.games import REGISTRY, IllegalAction, Outcome, token
 from etoile.games import chinese_checkers as cc
 from etoile.games import chinese_checkers_board as board
+from etoile.games.chinese_checkers_endings import blocked_for_good, distance
+from etoile.games.chinese_checkers_state import in_play
+from etoile.games.chinese_checkers_text import from_cells, to_cells
 from etoile.i18n import strings
 from etoile.match import Match
 from etoile.ui.tables.chinese_checkers import HOLES, PALETTE, camp_colour
@@ -28,7 +31,7 @@ def cells(pieces: dict[int, int | str]) -> str:
 
 
 def position(pieces: dict[int, int | str], players: int = 2, to_move: int = 0, **options: object) -> cc.State:
-    return cc.from_cells(cells(pieces), players, to_move, **options)  # type: ignore[arg-type]
+    return from_cells(cells(pieces), players, to_move, **options)  # type: ignore[arg-type]
 
 
 def paths(state: cc.State, hole: int) -> dict[int, tuple[int, ...]]:
@@ -139,7 +142,7 @@ def test_with_several_camps_a_turn_moves_one_piece_of_any_camp() -> None:
 @pytest.mark.parametrize("long_jumps", [False, True])
 def test_the_first_player_has_exactly_14_moves_at_the_start_of_a_two_player_game(long_jumps: bool) -> None:
     moves = cc.legal_moves(cc.new_game(2, long_jumps=long_jumps))
-    assert [cc.move_to_text(m) for m in moves] == [
+    assert [cc.action_to_text(m) for m in moves] == [
         "3-14", "3-16", "4-15", "4-17", "5-16", "5-18",
         "6-14", "6-15", "7-15", "7-16", "8-16", "8-17", "9-17", "9-18",
     ]  # fmt: skip
@@ -156,7 +159,7 @@ def test_jumps_chain_and_change_direction_and_may_stop_anywhere() -> None:
     assert found[62] == (60, 62)
     assert found[83] == (60, 62, 83)
     assert set(found) == {50, 51, 59, 69, 70, 62, 83}
-    after = cc.apply(state, cc.move_from_text("60-62-83"))
+    after = cc.apply(state, cc.action_from_text("60-62-83"))
     assert cc.piece(after, 83) == 0 and cc.piece(after, 60) is None
     assert cc.piece(after, 61) == 1 and cc.piece(after, 72) == 1  # nothing is captured
 
@@ -253,7 +256,7 @@ def test_long_jumps_do_not_change_ordinary_jumps() -> None:
 def test_illegal_moves_are_refused_with_the_reason(pieces: dict[int, int], move: str, message: str) -> None:
     state = position({**pieces, **PARKED})
     with pytest.raises(IllegalAction, match=message):
-        cc.apply(state, cc.move_from_text(move))
+        cc.apply(state, cc.action_from_text(move))
 
 
 def test_only_moves_are_moves() -> None:
@@ -265,13 +268,12 @@ def test_only_moves_are_moves() -> None:
 
 
 def test_move_notation() -> None:
-    assert cc.move_to_text(cc.Move((12, 23, 34))) == "12-23-34"
-    assert cc.move_from_text("12-23-34") == cc.Move((12, 23, 34))
-    assert cc.move_from_text("pass") == cc.PASS and cc.move_to_text(cc.PASS) == "pass"
-    assert str(cc.Move((7, 15))) == "7-15"
+    assert cc.action_to_text(cc.Move((12, 23, 34))) == "12-23-34"
+    assert cc.action_from_text("12-23-34") == cc.Move((12, 23, 34))
+    assert cc.action_from_text("pass") == cc.PASS and cc.action_to_text(cc.PASS) == "pass"
     for bad in ["", "7", "7-", "7--15", "07-15", "7-15a", "7 - 15", "-1-2", "7-121", "٣-14"]:
         with pytest.raises(ValueError):
-            cc.move_from_text(bad)
+            cc.action_from_text(bad)
 
 
 def test_destinations_match_the_legal_moves() -> None:
@@ -292,8 +294,8 @@ def test_a_piece_blocked_for_good_in_its_start_branch_eliminates_its_player() ->
     # Seat 0's last piece in A sits on the tip 0; seat 1's pieces in A (their goal) hold 1, 2 and 3.
     # It can still jump over 2 to 5, until seat 1 steps 9-5: then it is blocked for good.
     state = position({0: 0, 60: 0, 1: 1, 2: 1, 3: 1, 9: 1, **PARKED}, to_move=1)
-    assert cc.blocked_for_good(state) == ()
-    after = cc.apply(state, cc.move_from_text("9-5"))
+    assert blocked_for_good(state) == ()
+    after = cc.apply(state, cc.action_from_text("9-5"))
     assert after.eliminated == ((0,),)
     assert cc.pieces(after, 0) == ()  # all their pieces leave the board
     assert cc.to_move(after) is None  # one player remains: the winner
@@ -304,16 +306,16 @@ def test_pieces_that_only_wall_each_other_in_are_blocked_for_good_together() -> 
     # Seat 0 on 0 and 1, walled in by seat 1 in A; the last gap (8, where 1 could jump) closes.
     pieces = {0: 0, 1: 0, 60: 0, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 17: 1, **PARKED}
     state = position(pieces, to_move=1)
-    assert cc.blocked_for_good(state) == ()
-    after = cc.apply(state, cc.move_from_text("17-8"))
+    assert blocked_for_good(state) == ()
+    after = cc.apply(state, cc.action_from_text("17-8"))
     assert after.eliminated == ((0,),)
 
 
 def test_a_stuck_piece_outside_its_start_branch_or_next_to_a_free_path_is_not_blocked() -> None:
     ring = {n: 1 for n in (50, 51, 59, 61, 69, 70, 39, 41, 58, 62, 79, 81)}
-    assert cc.blocked_for_good(position({60: 0, **ring, **PARKED})) == ()
+    assert blocked_for_good(position({60: 0, **ring, **PARKED})) == ()
     # In its start branch but next to a piece that is not in its goal.
-    assert cc.blocked_for_good(position({0: 0, 1: 1, 2: 0, 3: 1, 5: 1, 60: 0, **PARKED})) == ()
+    assert blocked_for_good(position({0: 0, 1: 1, 2: 0, 3: 1, 5: 1, 60: 0, **PARKED})) == ()
 
 
 def test_elimination_in_a_bigger_game_lets_the_others_play_on() -> None:
@@ -321,10 +323,10 @@ def test_elimination_in_a_bigger_game_lets_the_others_play_on() -> None:
     # four players A, B, D, E, where seat 2 (D) goes to A and can wall in a piece of seat 0.
     pieces = {0: 0, 60: 0, 1: 2, 2: 2, 3: 2, 9: 2, 22: 1, 98: 3, 118: 2}
     state = position(pieces, players=4, to_move=2)
-    after = cc.apply(state, cc.move_from_text("9-5"))
+    after = cc.apply(state, cc.action_from_text("9-5"))
     assert after.eliminated == ((0,),)
     assert cc.to_move(after) == 3
-    assert cc.in_play(after) == (1, 2, 3)
+    assert in_play(after) == (1, 2, 3)
 
 
 def test_a_player_with_no_move_passes() -> None:
@@ -341,7 +343,7 @@ def test_the_first_player_with_every_piece_home_wins() -> None:
     home = {h: 0 for h in range(112, 121)}
     state = position({**home, 102: 0, 60: 1})
     assert state.to_move == 0
-    after = cc.apply(state, cc.move_from_text("102-111"))
+    after = cc.apply(state, cc.action_from_text("102-111"))
     assert after.finished == (0,)
     assert cc.to_move(after) is None and cc.legal_moves(after) == []
     assert cc.result(after) == Outcome(((0,), (1,)))
@@ -358,50 +360,50 @@ def near_finish(rank_all: bool) -> cc.State:
 
 
 def test_without_rank_all_the_game_ends_with_the_first_winner() -> None:
-    after = cc.apply(near_finish(False), cc.move_from_text("102-111"))
+    after = cc.apply(near_finish(False), cc.action_from_text("102-111"))
     assert cc.result(after) == Outcome(((0,), (1, 2)))
 
 
 def test_rank_all_plays_on_and_skips_finished_players() -> None:
-    state = cc.apply(near_finish(True), cc.move_from_text("102-111"))
+    state = cc.apply(near_finish(True), cc.action_from_text("102-111"))
     assert cc.result(state) is None and state.to_move == 1
-    state = cc.apply(state, cc.move_from_text("13-26"))  # seat 1 does not finish yet
+    state = cc.apply(state, cc.action_from_text("13-26"))  # seat 1 does not finish yet
     state = cc.apply(state, cc.legal_moves(state)[0])
     assert state.to_move == 1  # seat 0, finished, is skipped
-    state = cc.apply(state, cc.move_from_text("26-13"))
+    state = cc.apply(state, cc.action_from_text("26-13"))
     state = cc.apply(state, cc.legal_moves(state)[0])
-    state = cc.apply(state, cc.move_from_text("47-46"))
+    state = cc.apply(state, cc.action_from_text("47-46"))
     assert cc.result(state) == Outcome(((0,), (1,), (2,)))
 
 
 def test_the_move_limit_ranks_by_distance_to_the_goal() -> None:
     state = cc.new_game(2, move_limit=1)
-    state = cc.apply(state, cc.move_from_text("3-16"))  # a jump: 2 nearer
+    state = cc.apply(state, cc.action_from_text("3-16"))  # a jump: 2 nearer
     assert cc.result(state) is None
-    state = cc.apply(state, cc.move_from_text("113-105"))  # a step: 1 nearer
-    assert (cc.distance(state, 0), cc.distance(state, 1)) == (118, 119)
+    state = cc.apply(state, cc.action_from_text("113-105"))  # a step: 1 nearer
+    assert (distance(state, 0), distance(state, 1)) == (118, 119)
     assert cc.to_move(state) is None
     assert cc.result(state) == Outcome(((0,), (1,)))
 
 
 def test_equal_distances_share_a_place_at_the_move_limit() -> None:
     state = cc.new_game(2, move_limit=1)
-    state = cc.apply(cc.apply(state, cc.move_from_text("7-15")), cc.move_from_text("113-105"))
+    state = cc.apply(cc.apply(state, cc.action_from_text("7-15")), cc.action_from_text("113-105"))
     assert cc.result(state) == Outcome(((0, 1),))
 
 
 def test_distance_counts_hex_steps_to_each_camps_goal_tip_from_a_full_goal() -> None:
-    assert cc.distance(cc.new_game(2), 0) == 140 - 20  # 20 is a full goal: 0 + 2 * 1 + 3 * 2 + 4 * 3
-    home = cc.from_cells(cells(dict.fromkeys(range(111, 121), 0) | {0: 1}), 2)
-    assert cc.distance(home, 0) == 0
-    near = cc.from_cells(cells(dict.fromkeys(range(112, 121), 0) | {104: 0, 0: 1}), 2)
-    assert cc.distance(near, 0) == 4 - 3  # the piece on 104 is one step from 111, the last free hole of D
+    assert distance(cc.new_game(2), 0) == 140 - 20  # 20 is a full goal: 0 + 2 * 1 + 3 * 2 + 4 * 3
+    home = from_cells(cells(dict.fromkeys(range(111, 121), 0) | {0: 1}), 2)
+    assert distance(home, 0) == 0
+    near = from_cells(cells(dict.fromkeys(range(112, 121), 0) | {104: 0, 0: 1}), 2)
+    assert distance(near, 0) == 4 - 3  # the piece on 104 is one step from 111, the last free hole of D
     # With two camps, each piece goes to its own camp's goal: camp A is home in D (0), the camp B piece next
     # to D counts its distance to E's tip (6 from hole 104), not to D's; a camp A piece in E counts to D's tip.
-    two = cc.from_cells(cells(dict.fromkeys(range(111, 121), "A") | {104: "B", 0: "D"}), 2, camps=2)
-    assert cc.distance(two, 0) == 6
-    wrong = cc.from_cells(cells(dict.fromkeys(range(111, 120), "A") | {98: "A", 120: "B", 0: "D"}), 2, camps=2)
-    assert cc.distance(wrong, 0) == (sum(board.DISTANCE[h][120] for h in (*range(111, 120), 98)) - 20) + board.DISTANCE[120][98]
+    two = from_cells(cells(dict.fromkeys(range(111, 121), "A") | {104: "B", 0: "D"}), 2, camps=2)
+    assert distance(two, 0) == 6
+    wrong = from_cells(cells(dict.fromkeys(range(111, 120), "A") | {98: "A", 120: "B", 0: "D"}), 2, camps=2)
+    assert distance(wrong, 0) == (sum(board.DISTANCE[h][120] for h in (*range(111, 120), 98)) - 20) + board.DISTANCE[120][98]
 
 
 # --- Positions and JSON -------------------------------------------------------------------------
@@ -409,10 +411,10 @@ def test_distance_counts_hex_steps_to_each_camps_goal_tip_from_a_full_goal() -> 
 
 def test_cells_round_trip_and_say_who_stands_where() -> None:
     state = cc.new_game(3)
-    text = cc.to_cells(state)
+    text = to_cells(state)
     assert text[:10] == "0" * 10 and text.count("1") == 10 and text.count(".") == 91
-    assert cc.to_cells(cc.from_cells(text, 3)) == text
-    assert cc.from_cells(text, 3) == state
+    assert to_cells(from_cells(text, 3)) == text
+    assert from_cells(text, 3) == state
 
 
 @pytest.mark.parametrize(
@@ -427,11 +429,11 @@ def test_cells_round_trip_and_say_who_stands_where() -> None:
 )
 def test_bad_cells_are_refused(text: str, players: int, to_move: int, message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        cc.from_cells(text, players, to_move)
+        from_cells(text, players, to_move)
 
 
 def test_a_seat_without_pieces_is_out_and_the_turn_passes_on() -> None:
-    state = cc.from_cells(cells({60: 0, 20: 1, 100: 2}), 4, to_move=3)
+    state = from_cells(cells({60: 0, 20: 1, 100: 2}), 4, to_move=3)
     assert state.eliminated == ((3,),)
     assert state.to_move == 0
 
@@ -467,7 +469,7 @@ def test_bad_options_are_refused(options: dict, message: str) -> None:
 
 def test_state_json_is_plain_and_round_trips() -> None:
     state = cc.new_game(2, long_jumps=True, move_limit=30)
-    state = cc.apply(cc.apply(state, cc.move_from_text("7-15")), cc.move_from_text("113-105"))
+    state = cc.apply(cc.apply(state, cc.action_from_text("7-15")), cc.action_from_text("113-105"))
     data = cc.state_to_json(state)
     assert data == {
         "players": 2,
@@ -477,7 +479,7 @@ def test_state_json_is_plain_and_round_trips() -> None:
         "move_limit": 30,
         "spoiling": True,
         "edition": 2,
-        "cells": cc.to_cells(state),
+        "cells": to_cells(state),
         "to_move": 0,
         "turns": [1, 1],
         "passes": 0,
@@ -503,7 +505,7 @@ def test_state_json_is_plain_and_round_trips() -> None:
     ],
 )
 def test_a_bad_state_is_refused(change: dict, message: str) -> None:
-    data = cc.state_to_json(cc.apply(cc.new_game(2), cc.move_from_text("7-15"))) | change
+    data = cc.state_to_json(cc.apply(cc.new_game(2), cc.action_from_text("7-15"))) | change
     with pytest.raises(ValueError, match=message):
         cc.state_from_json(data)
     with pytest.raises(ValueError, match="keys"):
@@ -579,7 +581,7 @@ def test_random_legal_play_keeps_the_pieces_and_the_json(seating: tuple[int, int
             assert len(cc.pieces(state, seat)) == (0 if seat in out else 10 * camps)
     assert sum(1 for v in state.board if v) == sum(len(cc.pieces(state, s)) for s in range(players))
     assert cc.state_from_json(json.loads(json.dumps(cc.state_to_json(state)))) == state
-    again = cc.from_cells(cc.to_cells(state), players, state.to_move or 0, long_jumps=long_jumps, camps=camps)
+    again = from_cells(to_cells(state), players, state.to_move or 0, long_jumps=long_jumps, camps=camps)
     assert again.board == state.board
 
 
@@ -604,5 +606,5 @@ def test_when_nobody_can_move_the_game_ends_ranked_by_distance() -> None:
     assert state.to_move == 1 and cc.result(state) is None
     state = cc.apply(state, cc.PASS)
     assert state.to_move is None
-    assert cc.distance(state, 1) < cc.distance(state, 0)
+    assert distance(state, 1) < distance(state, 0)
     assert cc.result(state) == Outcome(((1,), (0,)))

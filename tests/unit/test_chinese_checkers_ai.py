@@ -7,6 +7,7 @@ import pytest
 
 from etoile.ai import chinese_checkers as ai
 from etoile.games import chinese_checkers as cc
+from etoile.games.chinese_checkers_text import from_cells
 
 SEATINGS = [(2, 1), (3, 1), (4, 1), (5, 1), (6, 1), (2, 2), (2, 3), (3, 2)]
 
@@ -15,7 +16,7 @@ def position(pieces: dict[int, int], players: int = 2, to_move: int = 0, **optio
     text = ["."] * 121
     for hole, seat in pieces.items():
         text[hole] = str(seat)
-    return cc.from_cells("".join(text), players, to_move, **options)  # type: ignore[arg-type]
+    return from_cells("".join(text), players, to_move, **options)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(("players", "camps"), SEATINGS)
@@ -61,7 +62,7 @@ def test_searching_levels_get_out_before_being_blocked_for_good() -> None:
     # Seat 0's piece on 0, the tip of its start branch, can only jump 0-5 over 2; if it stays,
     # seat 1 steps 9-5 and walls it in for good. The greedy jump 40-61-82 is a blunder.
     state = position({0: 0, 40: 0, 1: 1, 2: 1, 3: 1, 9: 1, 16: 1, 18: 1, 51: 1, 71: 1, 119: 1})
-    assert cc.apply(cc.apply(state, cc.move_from_text("40-61-82")), cc.move_from_text("9-5")).eliminated == ((0,),)
+    assert cc.apply(cc.apply(state, cc.action_from_text("40-61-82")), cc.action_from_text("9-5")).eliminated == ((0,),)
     assert ai.best_move(state, "easy") == cc.Move((40, 61, 82))
     for level in ("medium", "hard"):
         assert ai.best_move(state, level, nodes=3000) == cc.Move((0, 5))

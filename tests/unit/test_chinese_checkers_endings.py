@@ -16,6 +16,9 @@ from etoile.ai import chinese_checkers as ai
 from etoile.games import Outcome
 from etoile.games import chinese_checkers as cc
 from etoile.games.chinese_checkers_board import BRANCH_HOLES, DISTANCE, OPPOSITE, SEATINGS
+from etoile.games.chinese_checkers_endings import QUIET_ROUNDS, blocked_for_good, camp_home, distance, ending, quiet_rounds
+from etoile.games.chinese_checkers_state import in_play
+from etoile.games.chinese_checkers_text import from_cells, to_cells
 from etoile.match import Match, Seat
 
 A, D, E = BRANCH_HOLES["A"], BRANCH_HOLES["D"], BRANCH_HOLES["E"]
@@ -30,7 +33,7 @@ def cells(pieces: dict[int, int | str]) -> str:
 
 def play(state: cc.State, *moves: str) -> cc.State:
     for move in moves:
-        state = cc.apply(state, cc.move_from_text(move))
+        state = cc.apply(state, cc.action_from_text(move))
     return state
 
 
@@ -40,8 +43,8 @@ def play(state: cc.State, *moves: str) -> cc.State:
 def test_each_camps_pieces_start_in_its_branch_and_keep_its_name_as_they_move() -> None:
     state = cc.new_game(2, camps=2)
     assert {b: {cc.camp(state, h) for h in BRANCH_HOLES[b]} for b in "ABDE"} == {b: {b} for b in "ABDE"}
-    assert cc.to_cells(state) == cells({h: b for b in "ABDE" for h in BRANCH_HOLES[b]})
-    assert cc.from_cells(cc.to_cells(state), 2, camps=2) == state
+    assert to_cells(state) == cells({h: b for b in "ABDE" for h in BRANCH_HOLES[b]})
+    assert from_cells(to_cells(state), 2, camps=2) == state
     move = next(m for m in cc.legal_moves(state) if cc.camp(state, m.start) == "B")
     after = cc.apply(state, move)
     assert (cc.camp(after, move.start), cc.camp(after, move.end)) == (None, "B")
@@ -50,22 +53,22 @@ def test_each_camps_pieces_start_in_its_branch_and_keep_its_name_as_they_move() 
 
 def test_with_several_camps_the_position_text_names_camps_not_seats() -> None:
     with pytest.raises(ValueError, match=r"may hold '\.' and A, B, D, E, not '01'"):
-        cc.from_cells(cells({0: 0, 120: 1}), 2, camps=2)
+        from_cells(cells({0: 0, 120: 1}), 2, camps=2)
     with pytest.raises(ValueError, match="not 'A'"):
-        cc.from_cells(cells({0: "A", 120: 1}), 2)
+        from_cells(cells({0: "A", 120: 1}), 2)
 
 
 def test_a_player_with_two_camps_wins_only_with_each_camps_pieces_in_that_camps_goal() -> None:
     # A's pieces in E and B's in D fill both goals: home under the old interchangeable reading, not under the rules.
-    crossed = cc.from_cells(cells(dict.fromkeys(E, "A") | dict.fromkeys(D, "B") | {60: "D"}), 2, camps=2)
+    crossed = from_cells(cells(dict.fromkeys(E, "A") | dict.fromkeys(D, "B") | {60: "D"}), 2, camps=2)
     assert crossed.finished == () and crossed.to_move == 0
-    assert not cc.camp_home(crossed, "A") and not cc.camp_home(crossed, "B")
-    assert cc.distance(crossed, 0) == 2 * (sum(DISTANCE[h][120] for h in E) - 20)
+    assert not camp_home(crossed, "A") and not camp_home(crossed, "B")
+    assert distance(crossed, 0) == 2 * (sum(DISTANCE[h][120] for h in E) - 20)
     # Near miss: B's pieces are all home, and A's but one, which stands in the centre.
-    near = cc.from_cells(cells(dict.fromkeys(D[1:], "A") | dict.fromkeys(E, "B") | {60: "A", 61: "D"}), 2, camps=2)
-    assert cc.camp_home(near, "B") and not cc.camp_home(near, "A") and near.finished == ()
+    near = from_cells(cells(dict.fromkeys(D[1:], "A") | dict.fromkeys(E, "B") | {60: "A", 61: "D"}), 2, camps=2)
+    assert camp_home(near, "B") and not camp_home(near, "A") and near.finished == ()
     # The right pieces in the right goals: the player has won.
-    home = cc.from_cells(cells(dict.fromkeys(D, "A") | dict.fromkeys(E, "B") | {60: "D"}), 2, camps=2)
+    home = from_cells(cells(dict.fromkeys(D, "A") | dict.fromkeys(E, "B") | {60: "D"}), 2, camps=2)
     assert home.finished == (0,) and cc.result(home) == Outcome(((0,), (1,)))
 
 
@@ -94,21 +97,21 @@ ISSUE_POSITION = (
 def test_own_movable_pieces_on_the_jump_landings_do_not_wall_a_piece_in() -> None:
     # Seat 1's tip piece on 120: its neighbours 118 and 119 end up held by seat 0 in its goal, but its
     # jump landings 115 and 117 hold seat 1's own pieces, which can move away: nobody is eliminated.
-    after = play(cc.from_cells(ISSUE_POSITION, 2), "28-51-71-92-112-119")
+    after = play(from_cells(ISSUE_POSITION, 2), "28-51-71-92-112-119")
     assert after.eliminated == () and after.to_move == 1
-    assert cc.blocked_for_good(after) == ()
+    assert blocked_for_good(after) == ()
     # The first edition of the rule (games saved before it changed) did eliminate seat 1.
-    legacy = play(cc.from_cells(ISSUE_POSITION, 2, edition=1, spoiling=False), "28-51-71-92-112-119")
+    legacy = play(from_cells(ISSUE_POSITION, 2, edition=1, spoiling=False), "28-51-71-92-112-119")
     assert legacy.eliminated == ((1,),)
 
 
 def test_a_piece_walled_in_and_with_every_landing_held_by_settled_opponents_is_blocked_for_good() -> None:
     # Seat 1's last piece at home is on the tip 120; seat 0 holds its neighbours 118, 119 and its landings 115, 117.
     walled = {120: 1, 61: 1, 118: 0, 119: 0, 115: 0, 114: 0, 60: 0}
-    state = cc.from_cells(cells(walled), 2)
-    assert cc.blocked_for_good(state) == ()  # 117 is still free: 120 can jump there
+    state = from_cells(cells(walled), 2)
+    assert blocked_for_good(state) == ()  # 117 is still free: 120 can jump there
     after = play(state, "114-117")
-    assert cc.blocked_for_good(after) == ()  # eliminated at once: its pieces have left the board
+    assert blocked_for_good(after) == ()  # eliminated at once: its pieces have left the board
     assert after.eliminated == ((1,),) and cc.result(after) == Outcome(((0,), (1,)))
 
 
@@ -121,8 +124,8 @@ def test_a_piece_walled_in_and_with_every_landing_held_by_settled_opponents_is_b
 )
 def test_near_misses_of_blocked_for_good(landing: dict[int, int], why: str) -> None:
     base = {120: 1, 118: 0, 119: 0, 115: 1 if 60 in landing else 0, 61: 1}
-    state = cc.from_cells(cells(base | landing), 2, to_move=1)
-    assert cc.blocked_for_good(state) == (), why
+    state = from_cells(cells(base | landing), 2, to_move=1)
+    assert blocked_for_good(state) == (), why
     assert state.eliminated == ()
 
 
@@ -132,19 +135,19 @@ def test_near_misses_of_blocked_for_good(landing: dict[int, int], why: str) -> N
 def spoiled(spoiling: bool) -> cc.State:
     """Seat 1 keeps a piece on 111 in its start branch D; seat 0 has 8 pieces in D and one step to go (103-112)."""
     pieces = dict.fromkeys(D[2:], 0) | {103: 0, 60: 0, D[0]: 1} | dict.fromkeys(A[:9], 1)
-    return cc.from_cells(cells(pieces), 2, spoiling=spoiling)
+    return from_cells(cells(pieces), 2, spoiling=spoiling)
 
 
 def test_a_full_goal_with_one_of_the_camps_own_pieces_is_home_when_spoiling() -> None:
     after = play(spoiled(True), "103-112")
     assert after.finished == (0,) and cc.result(after) == Outcome(((0,), (1,)))
-    assert cc.distance(after, 0) == 0
+    assert distance(after, 0) == 0
 
 
 def test_without_spoiling_the_same_goal_is_not_home() -> None:
     after = play(spoiled(False), "103-112")
     assert after.finished == () and after.to_move == 1
-    assert cc.distance(after, 0) == DISTANCE[60][120] - 3  # the piece left outside, one hole short of home
+    assert distance(after, 0) == DISTANCE[60][120] - 3  # the piece left outside, one hole short of home
 
 
 @pytest.mark.parametrize("level", cc.DESCRIPTION.levels)
@@ -155,21 +158,21 @@ def test_every_computer_level_fills_a_spoiled_goal_to_win(level: str) -> None:
 
 def test_a_player_s_own_move_never_walls_in_its_own_piece() -> None:
     # Seat 1 fills the last landing of its own tip piece: its own pieces can move away, so nothing is blocked.
-    state = cc.from_cells(cells({120: 1, 118: 0, 119: 0, 115: 0, 113: 1, 61: 1, 60: 0}), 2, to_move=1)
+    state = from_cells(cells({120: 1, 118: 0, 119: 0, 115: 0, 113: 1, 61: 1, 60: 0}), 2, to_move=1)
     after = play(state, "113-117")
-    assert after.eliminated == () and cc.blocked_for_good(after) == ()
+    assert after.eliminated == () and blocked_for_good(after) == ()
 
 
 def test_near_misses_of_spoiling() -> None:
     # A full goal holding none of the camp's pieces is not its home.
-    theirs = cc.from_cells(cells(dict.fromkeys(D, 1) | {60: 0}), 2)
-    assert not cc.camp_home(theirs, "A")
+    theirs = from_cells(cells(dict.fromkeys(D, 1) | {60: 0}), 2)
+    assert not camp_home(theirs, "A")
     # One hole of the goal still free: not home.
-    gap = cc.from_cells(cells(dict.fromkeys(D[2:], 0) | {D[0]: 1, 60: 0, 61: 1}), 2)
-    assert not cc.camp_home(gap, "A")
+    gap = from_cells(cells(dict.fromkeys(D[2:], 0) | {D[0]: 1, 60: 0, 61: 1}), 2)
+    assert not camp_home(gap, "A")
     # With two camps, the player's own other camp never fills a camp's goal for it.
-    mixed = cc.from_cells(cells(dict.fromkeys(D[1:], "A") | {D[0]: "B", 60: "A", 61: "D"}), 2, camps=2)
-    assert not cc.camp_home(mixed, "A")
+    mixed = from_cells(cells(dict.fromkeys(D[1:], "A") | {D[0]: "B", 60: "A", 61: "D"}), 2, camps=2)
+    assert not camp_home(mixed, "A")
 
 
 # --- Every game ends --------------------------------------------------------------------------------
@@ -186,9 +189,9 @@ def shuffled(plies: int, edition: int = cc.EDITION) -> cc.State:
 
 
 def test_thirty_rounds_without_a_new_lowest_distance_end_the_game_ranked_by_distance() -> None:
-    assert cc.quiet_rounds(shuffled(0)) == (0, 30)
+    assert quiet_rounds(shuffled(0)) == (0, 30)
     almost = shuffled(59)
-    assert almost.to_move == 1 and almost.quiet == 59 and cc.quiet_rounds(almost) == (29, 1)
+    assert almost.to_move == 1 and almost.quiet == 59 and quiet_rounds(almost) == (29, 1)
     over = shuffled(60)
     assert over.to_move is None and cc.result(over) == Outcome(((0, 1),))  # equal distances share the place
     assert cc.legal_moves(over) == []
@@ -196,7 +199,7 @@ def test_thirty_rounds_without_a_new_lowest_distance_end_the_game_ranked_by_dist
 
 def test_a_new_lowest_distance_starts_the_count_again() -> None:
     state = play(shuffled(40), "4-15")  # seat 0 comes nearer than ever
-    assert state.quiet == 0 and state.lowest[0] < 119 and cc.quiet_rounds(state) == (0, 30)
+    assert state.quiet == 0 and state.lowest[0] < 119 and quiet_rounds(state) == (0, 30)
     for ply in range(59):
         state = play(state, ("106-117", "15-4", "117-106", "4-15")[ply % 4])
     assert state.to_move is not None
@@ -204,7 +207,7 @@ def test_a_new_lowest_distance_starts_the_count_again() -> None:
 
 def test_games_of_the_first_edition_do_not_end_for_quiet_rounds() -> None:
     state = shuffled(200, edition=1)
-    assert state.to_move is not None and cc.quiet_rounds(state) == (0, 30)
+    assert state.to_move is not None and quiet_rounds(state) == (0, 30)
 
 
 # --- Every game ends, and no camp is ever home with another camp's pieces ---------------------------------
@@ -220,7 +223,7 @@ def check_homes(state: cc.State) -> None:
             spoilt = all(cc.piece(state, h) is not None for h in goal) and all(
                 cc.camp(state, h) == branch or cc.piece(state, h) != seat for h in goal
             )
-            assert len(in_goal) == len(own) or (state.spoiling and in_goal and spoilt), (seat, branch, cc.to_cells(state))
+            assert len(in_goal) == len(own) or (state.spoiling and in_goal and spoilt), (seat, branch, to_cells(state))
 
 
 def finish(state: cc.State, choose) -> int:
@@ -230,7 +233,7 @@ def finish(state: cc.State, choose) -> int:
         state = cc.apply(state, choose(state))
         plies += 1
         check_homes(state)
-        assert state.quiet <= cc.QUIET_ROUNDS * max(1, len(cc.in_play(state)))
+        assert state.quiet <= QUIET_ROUNDS * max(1, len(in_play(state)))
         assert plies <= cc.max_actions({"players": state.players})
     assert cc.result(state) is not None
     return plies
@@ -270,5 +273,5 @@ def test_a_computer_facing_an_opponent_who_keeps_a_piece_in_its_goal_still_wins(
     while state.to_move is not None:
         state = cc.apply(state, ai.best_move(state, level, nodes=300) if state.to_move == 0 else keeper(state))
         plies += 1
-    assert cc.result(state).winners == (0,) and cc.ending(state) in ("home", "alone")
+    assert cc.result(state).winners == (0,) and ending(state) in ("home", "alone")
     assert plies < 300

@@ -149,6 +149,6 @@ def test_a_click_on_a_move_of_the_list_replays_the_game_up_to_it() -> None:
     model, _ = send(model, f"{GAME}:hole", hole="113")
     model, _ = send(model, f"{GAME}:hole", hole="104")
     entries = view(model).find_all(lambda el: el.attrs.get("class") == "log-entry")
-    assert [(e.text(), e.attrs["data-value"]) for e in entries] == [("Ann: 7-16", "1"), ("Bob: 113-104", "2")]
+    assert [(e.text(), e.attrs["data-value"]) for e in entries] == [("Bob: 113-104", "2"), ("Ann: 7-16", "1")]  # newest first
     model, _ = send(model, "replay-to", "1")
     assert model.replays[GAME].ply == 1 and "Replay: move 1 of 2." in view(model).text()

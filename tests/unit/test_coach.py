@@ -20,7 +20,7 @@ def through_the_worker(match: Match, request: str) -> object:
 def test_the_421_advice_comes_back_from_the_worker_as_the_same_value() -> None:
     match = Match.new(four21, {"players": 2}, 3, SEATS)
     while match.state.rolloff is not None or match.state.throws == 0:  # up to the leader's first throw
-        match = match.play(four21.legal_actions(match.state)[0])
+        match = match.play(four21.legal_actions(match.state)[0]).settled()
     advice = four21_ai.advise(match, "advice")
     assert isinstance(advice, Four21Advice)
     assert Four21Advice.from_json(through_the_worker(match, "advice")) == advice
@@ -28,12 +28,12 @@ def test_the_421_advice_comes_back_from_the_worker_as_the_same_value() -> None:
 
 def test_the_generala_hint_and_report_come_back_from_the_worker_as_the_same_values() -> None:
     match = Match.new(generala, {"players": 1}, 5, (Seat("Ann"),))
-    match = match.play(generala.Throw(()))
+    match = match.play(generala.Throw(())).settled()
     hint = generala_ai.advise(match, "hint")
     assert isinstance(hint, GeneralaHint) and 1 <= len(hint.choices) <= 6
     assert GeneralaHint.from_json(through_the_worker(match, "hint")) == hint
     while match.result is None:
-        match = match.play(generala_ai.choose(match.state, "easy"))
+        match = match.play(generala_ai.choose(match.state, "easy")).settled()
     report = generala_ai.advise(match, "report")
     assert isinstance(report, GeneralaReport) and list(report.mistakes) == [0]
     assert GeneralaReport.from_json(through_the_worker(match, "report")) == report

@@ -1,10 +1,13 @@
 """One protocol, checked the same way for every game: random legal play from every seating and every option value.
 
 At every ply, over each game of :data:`etoile.games.REGISTRY` and the small
-test game: whose turn it is, the legal actions and the result agree; the
-state and the action turn into JSON and back unchanged; a forced action is a
-legal one; the saved match reloads to the same state; and undo gives back the
-state before the action.
+test game: whose turn it is, the legal actions and the result agree; at a
+chance node the legal actions are the chance outcomes, whose exact odds sum to
+one, and nowhere else are there chance outcomes; the state and every legal
+action turn into JSON and into the game's notation and back unchanged, on one
+line; a forced action is a legal one; the saved match reloads to the same
+state; and undo gives back the state before the action. The dice are drawn by
+the match from its seed, as in the app.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from etoile.games import REGISTRY, Game, IllegalAction, Outcome
+from etoile.games import CHANCE, REGISTRY, Game, IllegalAction, Outcome
 from etoile.match import Match, Seat
 from tests.unit import pig
 
@@ -50,6 +53,14 @@ def check_ply(game: Game, state: object) -> list:
     actions = list(game.legal_actions(state))
     outcome = game.result(state)
     assert (seat is None) == (actions == []) == (outcome is not None)
+    chances = list(game.chance_outcomes(state))
+    if seat is CHANCE:
+        assert [action for action, _ in chances] == actions and sum(p for _, p in chances) == 1
+        assert all(p > 0 for _, p in chances) and game.forced(state) is None
+    else:
+        assert chances == [] and (seat is None or (type(seat) is int and seat >= 0))
+    text = game.state_to_text(state)
+    assert "\n" not in text and game.state_from_text(text) == state
     if outcome is not None:
         assert isinstance(outcome, Outcome) and outcome.winners
         with pytest.raises(IllegalAction):
@@ -58,6 +69,8 @@ def check_ply(game: Game, state: object) -> list:
     assert game.state_from_json(data) == state
     for action in actions:
         assert game.action_from_json(json.loads(json.dumps(game.action_to_json(action)))) == action
+        written = game.action_to_text(action)
+        assert written.strip() == written and "\n" not in written and game.action_from_text(written) == action
     forced = game.forced(state)
     assert forced is None or forced in actions
     return actions
@@ -88,6 +101,10 @@ def play(game: Game, options: dict, seed: int, choices: int) -> None:
         if not actions:
             break
         before = match.state
+        if game.to_move(before) is CHANCE:
+            ply, match = match.cursor, match.settled()  # the match draws the dice, and plays what no one chooses
+            assert match.actions[ply] in actions and game.to_move(match.state) is not CHANCE
+            continue
         match = match.play(rnd.choice(actions))
         assert match.undo().state == before
     check_ply(game, match.state)

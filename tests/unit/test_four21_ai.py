@@ -14,26 +14,30 @@ from hypothesis import strategies as st
 from etoile.ai import four21 as ai
 from etoile.ai import four21_odds as odds
 from etoile.ai import four21_value as value
+from etoile.games import CHANCE
 from etoile.games import four21 as g
 from etoile.games.four21 import RollOff, Stop, Throw
-from etoile.rng import Dice
-from tests.unit.test_four21 import OPTIONS
+from etoile.match import Match
+from tests.unit.test_four21 import OPTIONS, begin, dice, throw
 
 
-def begin(players: int, seed: int = 0, leader: int = 0, phase: str = "charge", options: dict | None = None, **changes) -> g.State:
-    """A state at the start of a turn, the who-starts throws done."""
-    state = g.start({"players": players, **(options or {})}, 0)
-    opening = replace(state.opening, decided=leader)
-    return replace(state, phase=phase, seat=leader, leader=leader, opening=opening, rng=Dice(seed), **changes)
+def follower(players: int, shown: dict[int, str], *, seat: int, limit: int, thrown: str = "", options=None, **changes) -> g.State:
+    """Seat ``seat`` to play after the leader (seat 0) and the seats of ``shown`` showed those hands, its first
+    throw (if ``thrown``) showing ``thrown``."""
+    hands = tuple(dice(shown.get(s, "")) for s in range(players))
+    state = replace(begin(players, options=options, **changes), seat=seat, limit=limit, hands=hands)
+    return throw(state, thrown) if thrown else state
 
 
-def follower(
-    players: int, shown: dict[int, tuple[int, ...]], *, seat: int, limit: int, dice=(), options=None, **changes
-) -> g.State:
-    """Seat ``seat`` to play after the leader (seat 0) and the seats of ``shown`` showed their hands."""
-    hands = tuple(shown.get(s, ()) for s in range(players))
-    state = begin(players, options=options, **changes)
-    return replace(state, seat=seat, limit=limit, hands=hands, dice=dice, throws=1 if dice else 0)
+def play_out(match: Match, choose, until=lambda match: False) -> Match:
+    """Play ``match`` on: the dice drawn by the match from its seed, every decision ``choose(match)``'s."""
+    for _ in range(20_000):
+        match = match.settled()  # the dice, and any stop the rules leave no choice about
+        if match.result is not None or until(match):
+            return match
+        assert g.to_move(match.state) is not CHANCE
+        match = match.play(choose(match))
+    raise AssertionError("the game did not end")
 
 
 @pytest.mark.parametrize("module", [ai, odds, value])
@@ -125,27 +129,30 @@ def test_the_two_player_values_are_symmetric_and_decided_positions_are_certain()
 
 
 def test_the_expert_keeps_421() -> None:
-    as_leader = replace(begin(4), dice=(1, 4, 2), throws=1)
+    as_leader = throw(begin(4), "421")
     assert ai.choose(as_leader) == Stop()
     # three one-throw players would all need 421 and then win the roll-off against it
     assert ai.advice(as_leader).escape == pytest.approx(1 - (1 / 36) ** 3 / 4, abs=1e-12)
     in_the_decharge = replace(as_leader, phase="decharge", pot=0, held=(3, 3, 3, 2), took=(True,) * 4)
     assert ai.choose(in_the_decharge) == Stop()
-    as_follower = follower(3, {0: (6, 5, 4)}, seat=1, limit=3, dice=(2, 1, 4))
+    as_follower = follower(3, {0: "654"}, seat=1, limit=3, thrown="421")
     assert ai.advice(as_follower) == ai.Advice(Stop(), (), True, 1.0, ai.advice(as_follower).best)
 
 
 def test_against_a_shown_421_the_expert_keeps_4_and_2_and_has_11_chances_in_72() -> None:
     # Only another 421 avoids the worst hand (then a fair roll-off): keep 4 and 2, two throws to find a 1.
-    state = follower(2, {0: (4, 2, 1)}, seat=1, limit=3, dice=(4, 2, 6))
+    state = follower(2, {0: "421"}, seat=1, limit=3, thrown="642")
     advice = ai.advice(state)
-    assert (advice.action, advice.keep, advice.stop) == (Throw((0, 1)), (0, 1), False)
+    assert (advice.action, advice.keep, advice.stop) == (Throw((4, 2)), (4, 2), False)
     assert advice.escape == pytest.approx(11 / 72, abs=1e-12)
+    # The advice is a legal throw: the 4 and the 2 stay on the table, the 6 is thrown again.
+    assert advice.action in g.legal_actions(state)
+    assert g.apply(state, advice.action).kept == (4, 2)
 
 
 def test_the_coach_before_a_single_throw_against_221() -> None:
     # One throw against 221: only another 221 ties (3 chances in 216), and the roll-off is lost half the time.
-    state = follower(2, {0: (2, 2, 1)}, seat=1, limit=1)
+    state = follower(2, {0: "221"}, seat=1, limit=1)
     advice = ai.advice(state)
     assert (advice.action, advice.keep, advice.stop) == (Throw(), (), False)
     assert advice.escape == pytest.approx(1 - 1 / 144, abs=1e-12)
@@ -153,44 +160,64 @@ def test_the_coach_before_a_single_throw_against_221() -> None:
 
 def test_with_exactly_the_expert_rethrows_a_die_without_risking_221() -> None:
     # 421 against 221 with one more throw to make: keeping 2 and 1 would risk 221; keeping 4 and 1 risks nothing.
-    state = follower(2, {0: (2, 2, 1)}, seat=1, limit=2, dice=(2, 1, 4), options={"throw_limit": "exactly"})
+    state = follower(2, {0: "221"}, seat=1, limit=2, thrown="421", options={"throw_limit": "exactly"})
     advice = ai.advice(state)
-    assert advice.action == Throw((1, 2)) and advice.escape == 1.0
+    assert advice.action == Throw((4, 1)) and advice.keep == (4, 1) and advice.escape == 1.0
+
+
+def test_with_exactly_against_421_the_expert_rethrows_a_die_of_its_own_421() -> None:
+    # Any die of 421 rethrown finds 421 again 1 time in 6, then a fair roll-off: the three keeps are worth the same
+    # (the expert's pick among them is a tie-break, not part of the rules of play).
+    state = follower(2, {0: "421"}, seat=1, limit=2, thrown="421", options={"throw_limit": "exactly"})
+    advice = ai.advice(state)
+    assert advice.keep in {(4, 2), (4, 1), (2, 1)} and advice.action == Throw(advice.keep)
+    assert advice.escape == pytest.approx(1 / 12, abs=1e-12)
 
 
 def test_roll_off_and_who_starts_advice() -> None:
-    rolling = replace(follower(2, {0: (5, 3, 2), 1: (5, 3, 2)}, seat=0, limit=1), rolloffs=(RollOff("worst", (0, 1)),))
+    rolling = g.apply(follower(2, {0: "532"}, seat=1, limit=1, thrown="532"), Stop())
+    # 532 against 532: a roll-off for the worst hand, seat 0 throws first
+    assert rolling.rolloff == RollOff("worst", (0, 1)) and rolling.seat == 0
     assert ai.advice(rolling) == ai.Advice(Throw(), (), False, pytest.approx(0.5), 0.0)
-    starting = g.start({"players": 3}, 1)
+    starting = g.start({"players": 3})
     assert ai.advice(starting) == ai.Advice(Throw(), (), False, 1.0, pytest.approx(1 / 3))
     # Seat 0 threw a 1 (the best face): seat 1 leads only with another 1, then wins the roll-off against seat 0,
     # and seat 2 if it threw a 1 too: 1/6 * (1/6 * 1/3 + 5/6 * 1/2) = 17/216.
-    after_a_1 = replace(starting, seat=1, opening=RollOff("start", (0, 1, 2), (((0, (1,)),),)))
+    after_a_1 = throw(starting, "1")
+    assert after_a_1.seat == 1 and after_a_1.opening == RollOff("start", (0, 1, 2), (((0, (1,)),),))
     assert ai.advice(after_a_1).best == pytest.approx(17 / 216, abs=1e-12)
 
 
 @pytest.mark.parametrize(
-    ("dice", "easy"),
+    ("thrown", "easy"),
     [
-        ((1, 6, 1), Stop()),  # 611 is worth 6
-        ((5, 4, 3), Stop()),  # a straight is worth 2
-        ((1, 5, 4), Throw((0, 2))),  # keep the 1 and the 4
-        ((4, 6, 2), Throw((0, 2))),  # keep the 4 and the 2
-        ((3, 1, 1), Stop()),
-        ((1, 3, 1), Stop()),  # 311 is worth 3
-        ((6, 5, 3), Throw()),
+        ("611", Stop()),  # 611 is worth 6
+        ("543", Stop()),  # a straight is worth 2
+        ("541", Throw((4, 1))),  # keep the 1 and the 4
+        ("642", Throw((4, 2))),  # keep the 4 and the 2
+        ("311", Stop()),  # 311 is worth 3
+        ("653", Throw()),
     ],
 )
-def test_the_easy_player(dice: tuple[int, ...], easy: g.Action) -> None:
-    state = replace(begin(2), dice=dice, throws=1)
+def test_the_easy_player(thrown: str, easy: g.Action) -> None:
+    state = throw(begin(2), thrown)
     assert ai.choose(state, "easy") == easy
     assert ai.choose(state, "first_throw") == Stop()
 
 
+def test_the_easy_player_reads_the_kept_dice_with_the_thrown_ones() -> None:
+    state = throw(throw(begin(2), "651"), "31", keep="1")  # the 1 kept, then 3 and 1: 311, worth 3
+    assert state.dice == (1, 3, 1)
+    assert ai.choose(state, "easy") == Stop()
+
+
 def test_easy_keeps_two_aces_and_throws_when_it_must() -> None:
-    state = follower(2, {0: (6, 6, 5)}, seat=1, limit=2, dice=(1, 5, 1), options={"throw_limit": "exactly"})
-    assert ai.choose(state, "easy") == Throw((0, 2))
-    assert ai.choose(replace(state, dice=(6, 5, 3)), "first_throw") == Throw()
+    state = follower(2, {0: "665"}, seat=1, limit=2, thrown="511", options={"throw_limit": "exactly"})
+    assert ai.choose(state, "easy") == Throw((1, 1))
+    assert (
+        ai.choose(follower(2, {0: "665"}, seat=1, limit=2, thrown="653", options={"throw_limit": "exactly"}), "first_throw")
+        == Throw()
+    )
 
 
 def test_unknown_levels_and_finished_games_are_refused() -> None:
@@ -204,6 +231,17 @@ def test_unknown_levels_and_finished_games_are_refused() -> None:
         ai.advice(over)
 
 
+def test_the_coach_answers_with_faces() -> None:
+    match = Match.new(g, {"players": 2}, 0).play_all([Throw(), g.Roll((1,)), Throw(), g.Roll((3,))])
+    match = match.play_all([Throw(), g.Roll((6, 4, 2)), Throw((4, 2)), g.Roll((1,)), Stop(), Throw(), g.Roll((6, 4, 2))])
+    # Seat 0 stood on 421 after two throws; seat 1 threw 642 and has one throw left to tie: keep the 4 and the 2.
+    advice = ai.advise(match, "advice")
+    assert (advice.keep, advice.stop) == ((4, 2), False)
+    assert (advice.escape, advice.best) == (pytest.approx(1 / 12, abs=1e-12), pytest.approx(1 / 12, abs=1e-12))
+    with pytest.raises(ValueError, match="unknown request 'hint'"):
+        ai.advise(match, "hint")
+
+
 # ----------------------------------------------------------------------------- whole games
 
 
@@ -211,26 +249,30 @@ def test_unknown_levels_and_finished_games_are_refused() -> None:
 @given(OPTIONS, st.integers(0, 2**64 - 1), st.randoms(use_true_random=False))
 def test_computer_players_only_play_legal_actions(options: dict, seed: int, rnd: random.Random) -> None:
     levels = [rnd.choice(["expert", "easy", "first_throw"]) for _ in range(options["players"])]
-    state = g.start(options, seed)
-    for _ in range(20_000):
-        if g.result(state) is not None:
-            break
+
+    def choose(match: Match) -> g.Action:
+        state = match.state
         assert state.seat is not None
         action = ai.choose(state, levels[state.seat])
         assert action in g.legal_actions(state)
         if levels[state.seat] == "expert":
             advice = ai.advice(state)
-            assert advice.action == action
+            assert advice.action == action and advice.keep == (() if advice.stop else action.keep)
             assert 0.0 <= advice.escape <= 1.0 and 0.0 <= advice.best <= 1.0
-        state = g.apply(state, action)
-    assert g.result(state) is not None
+        return action
+
+    assert play_out(Match.new(g, options, seed), choose).result is not None
 
 
 def test_the_expert_plays_legal_actions_in_a_six_player_game_with_the_big_pot() -> None:
     # How long a decision takes is the benchmark's business (python3 dev.py bench four21_ai), not a test's.
-    state = g.start({"players": 6, "pot": 21}, 7)
-    ai.prepare(state.options)
-    while g.result(state) is None and len(state.turns) < 12:
-        action = ai.choose(state)
-        assert action in g.legal_actions(state)
-        state = g.apply(state, action)
+    match = Match.new(g, {"players": 6, "pot": 21}, 7)
+    ai.prepare(match.state.options)
+
+    def choose(match: Match) -> g.Action:
+        action = ai.choose(match.state)
+        assert action in g.legal_actions(match.state)
+        return action
+
+    match = play_out(match, choose, until=lambda match: len(match.state.turns) >= 12)
+    assert len(match.state.turns) >= 12 or match.result is not None

@@ -1,24 +1,43 @@
-"""The 421 table, without a browser."""
+"""The 421 table, without a browser, with the dice each test states."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
 
 from etoile.app import update
 from etoile.games import four21 as g
+from etoile.games.dice import Roll
 from etoile.i18n import Catalog, catalog
 from etoile.match import Match, Seat
 from etoile.model import CoachAnswer, Effect, Model, Msg
 from etoile.routes import Route
 from etoile.settings import Settings
+from etoile.ui.dice import throws
 from etoile.ui.tables import four21 as table
+from etoile.ui.vdom import El
 from etoile.ui.views import view
 
-SEED = 2  # Ann (seat 0) leads the first turn and throws 4-1-2, then Bob throws 4-3-6
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """Dice that come down showing the faces a test states, throw after throw: they stand in for the generator a
+    match draws its throws from (its seed's), and like it, answer ``roll(count)`` with the faces and what is left."""
+
+    throws: tuple[str, ...]
+
+    def roll(self, count: int) -> tuple[tuple[int, ...], Loaded]:
+        assert self.throws, "the test stated no more throws"
+        faces = tuple(int(c) for c in self.throws[0])
+        assert len(faces) == count, f"a throw of {count} dice cannot show {self.throws[0]}"
+        return faces, Loaded(self.throws[1:])
 
 
-def led(seats: tuple[Seat, ...] = (Seat("Ann"), Seat("Bob")), **settings: object) -> Model:
-    """A two-player game after the who-starts throws, Ann to lead."""
-    match = Match.new(g, {"players": len(seats)}, SEED, seats)
-    while match.state.phase == "start":
-        match = match.play(g.Throw())
-    assert match.state.leader == 0
+def led(*throws: str, seats: tuple[Seat, ...] = (Seat("Ann"), Seat("Bob")), **settings: object) -> Model:
+    """A two-player game after the who-starts throws (Ann a 1, Bob a 3: Ann leads); the next throws show ``throws``."""
+    match = Match.new(g, {"players": len(seats)}, 0, seats)
+    match = match.play_all([g.Throw(), Roll((1,)), g.Throw(), Roll((3,))])
+    assert match.state.leader == 0 and match.state.phase == "charge"
+    match = replace(match, dice=(*match.dice[:-1], Loaded(throws)))
     return Model(route=Route("game", "421"), matches={"421": match}, settings=Settings(**settings))
 
 
@@ -30,20 +49,60 @@ def state(model: Model) -> g.State:
     return model.matches["421"].state
 
 
-def test_dice_are_set_aside_between_throws_and_stay_in_place() -> None:
-    model, _ = send(led(), "421:keep", index="0")
-    assert model.tables.get("421") in (None, table.Local())
+def dice_buttons(model: Model) -> list[El]:
+    """The dice on the table, as drawn, left to right."""
+    return view(model).find_all(lambda el: el.attrs.get("data-action") == "421:keep")
+
+
+def test_dice_are_set_aside_between_throws_and_the_kept_ones_are_drawn_first() -> None:
+    model, _ = send(led("412", "6"), "421:keep", index="0")
+    assert model.tables.get("421") in (None, table.Local())  # nothing to set aside before the first throw
     model, effects = send(model, "421:throw")
-    assert state(model).dice == (4, 1, 2) and effects[0] == Effect("sound", {"name": "dice"})
+    assert state(model).dice == (4, 2, 1) and effects[0] == Effect("sound", {"name": "dice"})
     model, _ = send(model, "421:keep", index="0")
     model, _ = send(model, "421:keep", index="2")
-    assert model.tables["421"].keep == (0, 2)
+    assert model.tables["421"].keep == (0, 2)  # places: the 4 and the 1
+    assert [b.attrs["aria-pressed"] for b in dice_buttons(model)] == ["true", "false", "true"]
     model, _ = send(model, "421:throw")
-    assert state(model).dice[0] == 4 and state(model).dice[2] == 2 and state(model).throws == 2
+    assert (state(model).dice, state(model).kept, state(model).throws) == ((4, 1, 6), (4, 1), 2)
+    # The kept 4 and 1 are drawn first, set aside; the 6 that was just thrown shakes.
+    buttons = dice_buttons(model)
+    assert [b.attrs["aria-label"] for b in buttons] == [
+        "Die showing 4, set aside",
+        "Die showing 1, set aside",
+        "Die showing 6, to throw",
+    ]
+    assert [b.attrs["class"] for b in buttons] == ["die kept", "die kept", f"die roll-{throws(model.matches['421']) % 2}"]
+
+
+def test_the_dice_thrown_again_shake_again() -> None:
+    model, _ = send(led("421", "6"), "421:throw")
+    first = dice_buttons(model)[2].attrs["class"]
+    model, _ = send(model, "421:keep", index="0")
+    model, _ = send(model, "421:keep", index="1")
+    model, _ = send(model, "421:throw")  # the 1 thrown again
+    second = dice_buttons(model)[2].attrs["class"]
+    assert first.startswith("die roll-") and second.startswith("die roll-")
+    assert first != second  # a new animation name restarts the shake on the patched button
+
+
+def test_a_die_set_aside_can_be_taken_back_before_the_next_throw() -> None:
+    model, _ = send(led("441", "6", "5"), "421:throw")
+    model, _ = send(model, "421:keep", index="0")
+    model, _ = send(model, "421:keep", index="1")
+    model, _ = send(model, "421:throw")  # both 4s kept, the 1 thrown again: a 6
+    assert (state(model).dice, state(model).kept, model.tables["421"].keep) == ((4, 4, 6), (4, 4), None)
+    assert [b.attrs["aria-pressed"] for b in dice_buttons(model)] == ["true", "true", "false"]
+    model, _ = send(model, "421:keep", index="0")  # take the first 4 back, keep the 6
+    model, _ = send(model, "421:keep", index="2")
+    assert model.tables["421"].keep == (1, 2)
+    model, _ = send(model, "421:throw")  # keep the 4 and the 6, throw the other 4: a 5, and the third throw stands
+    assert g.Throw((6, 4)) in model.matches["421"].actions
+    assert (state(model).hands[0], state(model).seat, state(model).limit) == ((6, 5, 4), 1, 3)
 
 
 def test_the_leader_may_stand_and_fixes_the_others_throws() -> None:
-    model, _ = send(led(), "421:throw")
+    model, _ = send(led("421"), "421:throw")
     assert "Stand" in view(model).text()
     model, _ = send(model, "421:stop")
     assert state(model).seat == 1 and state(model).limit == 1
@@ -51,7 +110,7 @@ def test_the_leader_may_stand_and_fixes_the_others_throws() -> None:
 
 
 def test_a_hand_stands_by_itself_after_the_last_allowed_throw() -> None:
-    model, _ = send(led(), "421:throw")
+    model, _ = send(led("421", "643"), "421:throw")
     model, _ = send(model, "421:stop")
     model, _ = send(model, "421:throw")  # Bob's one and only throw ends the turn
     [turn] = state(model).turns
@@ -62,7 +121,7 @@ def test_a_hand_stands_by_itself_after_the_last_allowed_throw() -> None:
 
 
 def test_the_table_shows_the_pot_the_tokens_and_the_hands() -> None:
-    model, _ = send(led(), "421:throw")
+    model, _ = send(led("421", "643", "555"), "421:throw")
     model, _ = send(model, "421:stop")
     model, _ = send(model, "421:throw")
     page = view(model)
@@ -78,11 +137,12 @@ def test_the_table_shows_the_pot_the_tokens_and_the_hands() -> None:
 
     model, _ = send(model, "421:throw")  # the next turn: the tokens of the last one stay put
     page = view(model)
+    assert state(model).dice == (5, 5, 5)
     assert discs(page.find_all(lambda el: el.attrs.get("data-seat") == "1")[0]) == {"token": 10}
     assert discs(page.find_all(lambda el: el.attrs.get("class") == "pot")[0]) == {"token": 1}
 
 
-def discs(el) -> dict[str, int]:
+def discs(el: El) -> dict[str, int]:
     """How many token discs of each kind ``el`` shows."""
     found: dict[str, int] = {}
     for disc in el.find_all(lambda e: str(e.attrs.get("class", "")).startswith("token") and e.tag == "span"):
@@ -92,24 +152,36 @@ def discs(el) -> dict[str, int]:
 
 
 def test_computer_seats_are_not_played_by_hand() -> None:
-    model = led((Seat("", "expert"), Seat("Bob")))
+    model = led(seats=(Seat("", "expert"), Seat("Bob")))
     after, effects = send(model, "421:throw")
     assert after.matches == model.matches and effects == []
 
 
 def test_the_coach_asks_for_advice_and_shows_it_for_this_position_only() -> None:
-    model, effects = send(led(coach=True), "421:throw")
+    model, effects = send(led("421", coach=True), "421:throw")
     ply = model.matches["421"].cursor
     assert Effect("advise", {"game": "421", "ply": ply, "request": "advice"}) in effects
-    advice = {"keep": [0, 1, 2], "stop": True, "escape": 0.995, "best": 0.9}
+    advice = {"keep": [], "stop": True, "escape": 0.995, "best": 0.9}
     stale, _ = send(model, "421:advice", CoachAnswer(ply - 1, "advice", advice))
     assert stale.tables["421"].advice is None
     model, _ = send(model, "421:advice", CoachAnswer(ply, "advice", advice))
     assert "The expert would stand. Chance of escaping the worst hand: 100% · of the best hand: 90%." in view(model).text()
+    assert [b.attrs.get("data-hint") for b in dice_buttons(model)] == [None, None, None]
+
+
+def test_the_coach_names_the_faces_to_keep_and_outlines_the_dice_showing_them() -> None:
+    model, _ = send(led("141", coach=True), "421:throw")
+    assert state(model).dice == (4, 1, 1)
+    ply = model.matches["421"].cursor
+    advice = {"keep": [1, 1], "stop": False, "escape": 0.5, "best": 0.25}
+    model, _ = send(model, "421:advice", CoachAnswer(ply, "advice", advice))
+    assert "The expert would keep 1 1." in view(model).text()
+    # The faces of the advice, mapped to the places of the dice drawn: the two 1s, not the 4.
+    assert [b.attrs.get("data-hint") for b in dice_buttons(model)] == [None, "keep", "keep"]
 
 
 def test_switching_the_coach_on_is_saved_and_asks_at_once() -> None:
-    model, _ = send(led(), "421:throw")
+    model, _ = send(led("421"), "421:throw")
     model, effects = update(model, Msg("set-coach", True))
     assert model.settings.coach
     assert effects == [
@@ -119,9 +191,11 @@ def test_switching_the_coach_on_is_saved_and_asks_at_once() -> None:
 
 
 def test_the_status_says_who_plays_and_how_many_throws_are_left() -> None:
-    model = led()
+    model = led("421")
     assert table.status(model.matches["421"], _catalog()) == "Load · Ann leads: throw 1 to 3 times (0 so far)."
     model, _ = send(model, "421:throw")
+    throw_again = view(model).find_all(lambda el: el.attrs.get("data-action") == "421:throw")[0]
+    assert throw_again.text() == "Throw again (2 left)"
     model, _ = send(model, "421:stop")
     assert table.status(model.matches["421"], _catalog()) == "Load · Bob to play: at most 1 throw (0 so far)."
 
@@ -131,14 +205,24 @@ def _catalog() -> Catalog:
 
 
 def test_a_click_on_a_turn_of_the_log_replays_the_game_to_the_end_of_that_turn() -> None:
-    model = Model(route=Route("game", "421"), matches={"421": Match.new(g, {"players": 2}, 11, (Seat("Ann"), Seat("Bob")))})
+    match = Match.new(g, {"players": 2}, 0, (Seat("Ann"), Seat("Bob")))
+    match = replace(match, dice=(Loaded(("1", "3", "421", "643", "421", "643")),))
+    model = Model(route=Route("game", "421"), matches={"421": match})
     while len(model.matches["421"].state.turns) < 2:
-        state = model.matches["421"].state
-        action = g.Stop() if g.Stop() in g.legal_actions(state) else g.legal_actions(state)[0]
+        state_ = model.matches["421"].state
+        action = g.Stop() if g.Stop() in g.legal_actions(state_) else g.legal_actions(state_)[0]
         model, _ = update(model, Msg("play", g.action_to_json(action), {"game": "421"}))
     match = model.matches["421"]
+    assert [(turn.best, turn.worst) for turn in match.state.turns] == [(0, 1), (1, 0)]
+    summaries = [
+        "Bob's 421 (four-two-one) is worth 10: Ann, worst with 643, takes 1 token.",
+        "Ann's 421 (four-two-one) is worth 10: Bob, worst with 643, takes 10 tokens.",
+    ]
     entries = view(model).find_all(lambda el: el.attrs.get("class") == "log-entry")
-    ends = [int(e.attrs["data-value"]) for e in entries]
+    # The log's lines that end a turn say what it did, newest first.
+    turn_lines = [e for e in entries if e.text().endswith(tuple(summaries))]
+    assert [e.text().endswith(line) for e, line in zip(turn_lines, summaries, strict=True)] == [True, True]
+    ends = [int(e.attrs["data-value"]) for e in turn_lines]
     assert len(ends) == 2 and ends[0] > ends[1]  # newest first
     assert [len(match.states[end].turns) for end in ends] == [2, 1] and len(match.states[ends[1] - 1].turns) == 0
     model, _ = update(model, Msg("replay-to", str(ends[1]), {"game": "421"}))

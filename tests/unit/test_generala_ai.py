@@ -14,7 +14,9 @@ import pytest
 from etoile.ai import generala as ai
 from etoile.ai import generala_dp as dp
 from etoile.games import generala as g
+from etoile.games.dice import Roll, outcomes
 from etoile.games.generala import BOXES, Fill, Rules, Throw
+from etoile.match import Match
 from tools import generala_tables
 
 DEFAULT_EXPECTED = 156.18854809531632
@@ -88,6 +90,29 @@ def test_the_turn_recursion_agrees_with_brute_force(rules: Rules, mask: int) -> 
     assert dp.table(rules)[mask] == pytest.approx(reference_turn_value(rules, mask), abs=1e-9)
 
 
+@pytest.mark.parametrize("mask", [0, only_open("straight", "full", "general"), only_open("6")])
+def test_the_turn_takes_its_odds_from_the_rules_chance_outcomes(mask: int) -> None:
+    turn = dp.optimal_turn(dp.dp_key(Rules()), mask)
+    boxes = [b for b in range(len(BOXES)) if not mask >> b & 1]
+
+    def fill(hand: tuple[int, ...], throw: int) -> float:
+        return max(turn.fill_value(dp.hand_index(hand), b, throw) for b in boxes)
+
+    def best(hand: tuple[int, ...], throw: int) -> float:
+        """The best of filling a box and throwing again (the values of the throw after this one)."""
+        after = {1: turn.throw_second, 2: turn.throw_third}.get(throw)
+        again = [after[k] for k in dp.SUB_KEEPS[dp.hand_index(hand)]] if after else []
+        return max([fill(hand, throw), *again])
+
+    # The value of each keep is the expectation, over the rules' outcomes of the dice thrown, of the best afterwards.
+    for keep in dp.KEEPS[dp.ROLLS :]:
+        thrown = outcomes(5 - len(keep))
+        for values, throw in ((turn.throw_third, 3), (turn.throw_second, 2)):
+            expected = sum(p * best((*keep, *roll.faces), throw) for roll, p in thrown)
+            assert values[dp.KEEP_INDEX[keep]] == pytest.approx(float(expected), abs=1e-9)
+    assert turn.value == pytest.approx(float(sum(p * best(roll.faces, 1) for roll, p in outcomes(5))), abs=1e-9)
+
+
 def test_the_shipped_tables_are_the_computed_ones() -> None:
     data = json.loads(dp.TABLES_FILE.read_text(encoding="utf-8"))
     shipped = {json.dumps(entry["rules"], sort_keys=True): entry["values"] for entry in data["tables"]}
@@ -120,13 +145,13 @@ def test_optimal_beats_medium_beats_easy_on_the_same_seeded_games() -> None:
 
 
 def positions(count: int) -> list[g.State]:
-    """Positions met in seeded optimal play, at every kind of decision."""
+    """Positions met in seeded optimal play, at every kind of decision (the match throws the dice)."""
     found = []
     for seed in range(count):
-        state = g.start({"players": 2}, seed)
-        while g.to_move(state) is not None and len(found) < count * 8:
-            found.append(state)
-            state = g.apply(state, ai.choose(state, "optimal" if seed % 2 else "easy"))
+        match = Match.new(g, {"players": 2}, seed).settled()
+        while g.to_move(match.state) is not None and len(found) < count * 8:
+            found.append(match.state)
+            match = match.play(ai.choose(match.state, "optimal" if seed % 2 else "easy")).settled()
     return found[::7]
 
 
@@ -141,7 +166,7 @@ def test_hints_are_every_legal_action_sorted_best_first() -> None:
 
 def test_a_hint_values_a_fill_as_its_score_plus_the_value_of_the_boxes_left() -> None:
     column = (3, None, 9, None, None, None, 20, None, None, None)
-    state = replace(g.start({"players": 1}, seed=0), sheets=(column,), dice=(4, 4, 4, 2, 2), throw=2)
+    state = replace(g.start({"players": 1}), sheets=(column,), dice=(4, 4, 4, 2, 2), throw=2)
     hints = dict(ai.hint(state))
     values = dp.table(Rules())
     mask = sum(1 << b for b, v in enumerate(column) if v is not None)
@@ -149,7 +174,7 @@ def test_a_hint_values_a_fill_as_its_score_plus_the_value_of_the_boxes_left() ->
         after = values[mask | 1 << BOXES.index(box)]
         assert hints[Fill(box)] == pytest.approx(32 + points + after, abs=1e-9)
     # The value of a throw is the mean over the dice thrown of the best value after it.
-    keep = Throw((0, 1, 2))
+    keep = Throw((4, 4, 4))
     turn = dp.optimal_turn(dp.dp_key(Rules()), mask)
     mean = (
         sum(max(v for a, v in ai.hint(replace(state, dice=(4, 4, 4, x, y), throw=3))) for x in range(1, 7) for y in range(1, 7))
@@ -161,13 +186,13 @@ def test_a_hint_values_a_fill_as_its_score_plus_the_value_of_the_boxes_left() ->
 
 def test_the_last_fill_of_the_game_is_valued_at_its_score() -> None:
     column = (1, 2, 3, 4, 5, 6, 20, 30, 40, None)
-    state = replace(g.start({"players": 1}, seed=0), round=10, sheets=(column,), dice=(5, 5, 5, 5, 2), throw=3)
+    state = replace(g.start({"players": 1}), round=10, sheets=(column,), dice=(5, 5, 5, 5, 2), throw=3)
     assert ai.hint(state) == [(Fill("general"), 111.0)]
 
 
 def test_the_optimal_player_follows_the_texts_advice_and_the_medium_player_does_not() -> None:
     # The text: with two 2s, a 4 and a 6, do not take the 6 for its bigger sum; the pair of 2s is better.
-    state = replace(g.start({"players": 1}, seed=0), dice=(2, 2, 4, 6, 5), throw=3)
+    state = replace(g.start({"players": 1}), dice=(2, 2, 4, 6, 5), throw=3)
     assert ai.choose(state, "optimal") == Fill("2")
     assert ai.choose(state, "medium") == Fill("6")
     hints = dict(ai.hint(state))
@@ -178,42 +203,48 @@ def test_the_medium_player_values_this_turn_only() -> None:
     # Four 6s after the second throw, sixes and general open: throwing the odd die is worth
     # 60/6 + 24*5/6 = 30 this turn against 24 now, so medium throws; on the third throw it takes the 24.
     column = (0, 0, 0, 0, 0, None, 0, 0, 0, None)
-    state = replace(g.start({"players": 1}, seed=0), sheets=(column,), dice=(6, 6, 6, 6, 1), throw=2, round=9)
-    assert ai.choose(state, "medium") == Throw((0, 1, 2, 3))
+    state = replace(g.start({"players": 1}), sheets=(column,), dice=(6, 6, 6, 6, 1), throw=2, round=9)
+    assert ai.choose(state, "medium") == Throw((6, 6, 6, 6))
     assert ai.choose(replace(state, throw=3), "medium") == Fill("6")
     assert ai.choose(replace(state, throw=3, dice=(6, 6, 6, 6, 6)), "medium") == Fill("general")
 
 
 def test_the_easy_player_keeps_its_most_frequent_face_and_takes_combinations() -> None:
-    state = replace(g.start({"players": 1}, seed=0), dice=(2, 5, 2, 6, 5), throw=1)
-    assert ai.choose(state, "easy") == Throw((1, 4))
+    state = replace(g.start({"players": 1}), dice=(2, 5, 2, 6, 5), throw=1)
+    assert ai.choose(state, "easy") == Throw((5, 5))
     assert ai.choose(replace(state, dice=(2, 5, 2, 5, 5)), "easy") == Fill("full")
     assert ai.choose(replace(state, dice=(2, 5, 3, 6, 1), throw=3), "easy") == Fill("6")
 
 
 def test_every_level_plays_legal_games_against_the_others() -> None:
-    state = g.start({"players": 3}, seed=11)
+    match = Match.new(g, {"players": 3}, seed=11).settled()
     levels = {0: "optimal", 1: "medium", 2: "easy"}
-    while g.to_move(state) is not None:
-        action = ai.choose(state, levels[g.to_move(state)])
-        assert action in g.legal_actions(state)
-        state = g.apply(state, action)
-    assert g.result(state) is not None
+    while (seat := g.to_move(match.state)) is not None:
+        assert isinstance(seat, int)
+        action = ai.choose(match.state, levels[seat])
+        assert action in g.legal_actions(match.state)
+        match = match.play(action).settled()
+    assert g.result(match.state) is not None
     with pytest.raises(ValueError, match="the game is over"):
-        ai.choose(state, "easy")
-    assert ai.hint(state) == []
+        ai.choose(match.state, "easy")
+    assert ai.hint(match.state) == []
     with pytest.raises(ValueError, match="unknown level 'hard'"):
-        ai.choose(g.start({}, seed=1), "hard")
+        ai.choose(g.start({}), "hard")
+
+
+def test_the_computer_is_never_asked_while_the_dice_are_in_the_air() -> None:
+    state = g.apply(g.start({"players": 1}), Throw())
+    with pytest.raises(ValueError, match="the dice are in the air"):
+        ai.choose(state, "optimal")
+    assert ai.hint(state) == []
 
 
 def test_the_report_lists_the_decisions_that_lost_expected_points() -> None:
-    start = g.start({"players": 2}, seed=27)
-    state, actions = start, []
-    while g.to_move(state) is not None and state.round < 4:
-        seat = g.to_move(state)
-        action = ai.choose(state, "optimal" if seat == 0 else "easy")
-        actions.append(action)
-        state = g.apply(state, action)
+    match = Match.new(g, {"players": 2}, seed=27).settled()
+    while (seat := g.to_move(match.state)) is not None and match.state.round < 4:
+        match = match.play(ai.choose(match.state, "optimal" if seat == 0 else "easy")).settled()
+    start, actions = match.states[0], list(match.played)
+    assert any(isinstance(action, Roll) for action in actions)
     assert ai.report(start, actions, seat=0) == []
     mistakes = ai.report(start, actions, seat=1)
     assert mistakes
@@ -225,7 +256,16 @@ def test_the_report_lists_the_decisions_that_lost_expected_points() -> None:
         assert max(hints.values()) == mistake.expected_best
 
 
-def replay(state: g.State, actions: list) -> g.State:
+def test_a_solitaire_game_keeps_by_face_and_draws_as_a_match_would() -> None:
+    # The easy player with the dice of seed 2: a straight at once (5 3 4 1 2, as Dice(2) throws them).
+    match = Match.new(g, {"players": 1}, seed=2).settled()
+    while g.to_move(match.state) is not None:
+        match = match.play(ai.choose(match.state, "easy")).settled()
+    assert g.totals(match.state)[0] == ai.solitaire("easy", seed=2)
+    assert match.played[:3] == (Throw(), Roll((5, 4, 3, 2, 1)), Fill("straight"))
+
+
+def replay(state: g.State, actions: list[g.Action]) -> g.State:
     for action in actions:
         state = g.apply(state, action)
     return state

@@ -1,27 +1,41 @@
 """The Generala score sheet, without a browser."""
 
 from etoile.app import update
-from etoile.coach import PENDING
+from etoile.coach import PENDING, GeneralaChoice, GeneralaHint
+from etoile.games import CHANCE
 from etoile.games import generala as g
+from etoile.games.dice import Roll
 from etoile.i18n import catalog
 from etoile.match import Match, Seat
 from etoile.model import CoachAnswer, Effect, Model, Msg
+from etoile.rng import Dice
 from etoile.routes import Route
-from etoile.ui.common import seat_name
 from etoile.ui.tables import generala as table
 from etoile.ui.views import view
 
 
 def playing(players: int = 2, seed: int = 3, computers: tuple[int, ...] = ()) -> Model:
-    """A game after the start throws, with seat 0 to play (the first seed from ``seed`` that gives that)."""
+    """A game after the start throws, with seat 0 to play: it threw five 1s, everyone else five 6s."""
     seats = tuple(Seat("", "optimal") if i in computers else Seat(f"P{i + 1}") for i in range(players))
-    while True:
-        match = Match.new(g, {"players": players}, seed, seats)
-        while match.state.phase == "start":
-            match = match.play(g.Throw(()))
-        if match.state.seat == 0:
-            return Model(route=Route("game", "generala"), matches={"generala": match})
-        seed += 1
+    match = Match.new(g, {"players": players}, seed, seats)
+    for seat in range(players if players > 1 else 0):
+        match = match.play_all([g.Throw(), Roll((1, 1, 1, 1, 1) if seat == 0 else (6, 6, 6, 6, 6))])
+    assert (match.state.phase, match.state.seat) == ("play", 0)
+    return Model(route=Route("game", "generala"), matches={"generala": match})
+
+
+def with_dice(model: Model, *throws: tuple[tuple[int, ...], tuple[int, ...]]) -> Model:
+    """``model`` after seat 0's throws, each the faces it keeps and the faces that come up."""
+    match = model.matches["generala"]
+    for keep, faces in throws:
+        match = match.play_all([g.Throw(keep), Roll(faces)])
+    return Model(route=model.route, matches={"generala": match})
+
+
+def dice_shown(model: Model) -> list[tuple[str, str, str]]:
+    """Each die of the table: its label, whether it is set aside (``aria-pressed``) and its classes."""
+    dice = view(model).find_all(by_class("die"))
+    return [(d.attrs["aria-label"], d.attrs["aria-pressed"], d.attrs["class"]) for d in dice]
 
 
 def send(model: Model, action: str, value: object = None, **data: str) -> tuple[Model, list[Effect]]:
@@ -46,12 +60,64 @@ def test_dice_can_be_set_aside_only_between_throws() -> None:
 
 def test_a_throw_rethrows_every_die_not_set_aside() -> None:
     model, _ = send(playing(), "generala:throw")
-    before = model.matches["generala"].state.dice
+    match = model.matches["generala"]
+    assert g.to_move(match.state) == 0 and match.played[-2:] == (g.Throw(), Roll(match.state.dice))  # the dice landed
+    before = match.state.dice
     model, _ = send(model, "generala:keep", index="1")
     model, _ = send(model, "generala:throw")
-    after = model.matches["generala"].state
-    assert after.throw == 2 and after.dice[1] == before[1]
+    match = model.matches["generala"]
+    assert match.state.throw == 2 and match.state.dice[0] == before[1] and match.state.kept == 1
+    assert match.played[-2] == g.Throw((before[1],)) and g.to_move(match.state) is not CHANCE
     assert model.tables["generala"] == table.Local()
+
+
+def test_the_throw_keeps_the_faces_of_the_dice_set_aside_and_they_move_to_the_left() -> None:
+    model = with_dice(playing(), ((), (6, 5, 4, 2, 1)))
+    model, _ = send(model, "generala:keep", index="3")
+    model, _ = send(model, "generala:keep", index="1")
+    assert model.tables["generala"].keep == (1, 3)
+    assert [pressed for _, pressed, _ in dice_shown(model)] == ["false", "true", "false", "true", "false"]
+    model, _ = send(model, "generala:throw")
+    match = model.matches["generala"]
+    assert match.played[-2] == g.Throw((5, 2))
+    assert match.state.dice[:2] == (5, 2) and match.state.kept == 2
+
+
+def test_the_dice_kept_at_the_last_throw_stay_set_aside_until_taken_back() -> None:
+    model = with_dice(playing(), ((), (6, 6, 4, 2, 1)), ((6, 6), (4, 3, 3)))
+    shown = dice_shown(model)
+    assert [label for label, _, _ in shown] == [
+        "Die showing 6, set aside",
+        "Die showing 6, set aside",
+        "Die showing 4, to throw",
+        "Die showing 3, to throw",
+        "Die showing 3, to throw",
+    ]
+    assert [pressed for _, pressed, _ in shown] == ["true", "true", "false", "false", "false"]
+    assert ["roll-" in classes for _, _, classes in shown] == [False, False, True, True, True]  # the thrown ones shake
+    model, _ = send(model, "generala:keep", index="0")
+    assert model.tables["generala"].keep == (1,)
+    model, _ = send(model, "generala:throw")
+    assert model.matches["generala"].played[-2] == g.Throw((6,))
+
+
+def test_the_dice_shake_anew_at_every_throw() -> None:
+    model = with_dice(playing(), ((), (6, 5, 4, 2, 1)))
+    first = {classes for _, _, classes in dice_shown(model)}
+    second = {classes for _, _, classes in dice_shown(with_dice(model, ((), (3, 3, 2, 2, 1))))}
+    assert first == {"die roll-1"} and second == {"die roll-0"}  # one more throw in the match: the other animation
+
+
+def test_the_coach_outlines_the_dice_it_would_keep_where_they_lie() -> None:
+    model = with_dice(playing(), ((), (6, 5, 4, 2, 1)), ((6,), (6, 2, 2, 3)))
+    hint = GeneralaHint((GeneralaChoice({"throw": [6, 6, 2]}, 150.0),))
+    cursor = model.matches["generala"].cursor
+    model, _ = send(model, "generala:hint")
+    model, _ = send(model, "generala:advice", CoachAnswer(cursor, "hint", hint.to_json()))
+    dice = view(model).find_all(by_class("die"))
+    assert model.matches["generala"].state.dice == (6, 6, 3, 2, 2)
+    assert [d.attrs.get("data-hint") for d in dice] == ["keep", "keep", None, "keep", None]
+    assert "keep 6 6 2 — expected final score 150.0" in view(model).text()
 
 
 def test_a_box_that_scores_zero_asks_first() -> None:
@@ -113,13 +179,13 @@ def test_a_twelve_player_sheet_has_a_column_per_player_in_a_scrolling_region() -
     assert [h.text() for h in headers] == ["Box"] + [f"P{i}" for i in range(1, 13)]
 
 
-def big_general_seed() -> int:
-    """A seed whose first player throws five equal dice on the first throw of the first turn."""
-    return 1667
+BIG_GENERAL_SEED = 1667
+"""A match of this seed throws five 1s first: a big general on the first throw of the first turn."""
 
 
 def test_a_big_general_ends_the_game_with_a_celebration() -> None:
-    model = playing(players=1, seed=big_general_seed())
+    assert Dice(BIG_GENERAL_SEED).roll(5)[0] == (1, 1, 1, 1, 1)
+    model = playing(players=1, seed=BIG_GENERAL_SEED)
     model, effects = send(model, "generala:throw")
     state = model.matches["generala"].state
     assert len(set(state.dice)) == 1 and state.big_general == 0
@@ -144,19 +210,21 @@ def test_the_setup_seats_as_many_players_as_the_rules_accept_with_no_hidden_cap(
     assert len(columns) >= 20
 
 
-def test_the_score_log_lists_every_box_filled_and_a_click_replays_up_to_it() -> None:
-    model, _ = send(playing(), "generala:throw")
-    state = model.matches["generala"].state
-    box = max(g.open_boxes(state), key=lambda b: (g.preview(state)[b], -g.BOXES.index(b)))
-    model, _ = send(model, "generala:fill", box=box)
-    if model.tables["generala"].confirm:
-        model, _ = send(model, "generala:fill", box=box)
+def test_the_log_notes_every_box_filled_and_a_click_replays_up_to_it() -> None:
+    model = with_dice(playing(), ((), (6, 6, 4, 2, 1)), ((6, 6), (6, 3, 3)))
+    model, _ = send(model, "generala:fill", box="6")
     match = model.matches["generala"]
-    [entry] = view(model).find_all(lambda el: el.attrs.get("class") == "log-entry")
+    newest, *older = view(model).find_all(lambda el: el.attrs.get("class") == "log-entry")
     t = catalog("en")
-    name = seat_name(match, state.seat, t)
-    dice = " ".join(map(str, state.dice))
-    assert entry.text() == f"Round 1, {name}: {dice}, {t(f'generala.box.{box}')} {g.preview(state)[box]}"
-    assert entry.attrs["data-value"] == str(match.cursor)
-    model, _ = send(model, "replay-to", entry.attrs["data-value"])
+    note = t("generala.log_note", box="sixes", points=18)
+    assert newest.text() == f"P1: throw · roll 6 6 4 2 1 · keep 6 6 · roll 6 3 3 · fill 6 — {note}"
+    assert table.log_note(match, match.cursor, t) == note and table.log_note(match, match.cursor - 1, t) is None
+    assert [entry.text() for entry in older] == ["P2: throw · roll 6 6 6 6 6", "P1: throw · roll 1 1 1 1 1"]
+    assert newest.attrs["data-value"] == str(match.cursor)
+    model, _ = send(model, "replay-to", newest.attrs["data-value"])
     assert model.replays["generala"].ply == match.cursor
+
+
+def test_a_big_general_is_worth_a_word_in_the_log() -> None:
+    match = with_dice(playing(players=1), ((), (4, 4, 4, 4, 4))).matches["generala"]
+    assert table.log_note(match, match.cursor, catalog("en")) == "Big general!"

@@ -100,7 +100,7 @@ def test_the_worker_starts_when_a_table_with_a_computer_is_shown_and_not_without
 def test_a_late_computer_move_for_an_older_position_is_ignored() -> None:
     model = started((SeatChoice(computer="easy"), SeatChoice("Bob")))
     moved, _ = send(model, "computer-move", ComputerMove(0, "roll"))
-    assert moved.matches["pig"].cursor == 1
+    assert moved.matches["pig"].cursor == 2  # the roll, and the die the match threw for it
     again, effects = send(moved, "computer-move", ComputerMove(0, "roll"))
     assert again is moved and effects == []
 
@@ -122,19 +122,19 @@ def test_undo_against_the_computer_goes_back_to_the_person_s_turn() -> None:
     model = started((SeatChoice("Ann"), SeatChoice(computer="easy")))
     for action in ("roll", "hold"):
         model, _ = send(model, "play", action)
-    model, _ = send(model, "computer-move", ComputerMove(2, "roll"))
-    assert model.matches["pig"].cursor == 3
-    model, _ = send(model, "undo")
-    assert model.matches["pig"].cursor == 1
-    model, _ = send(model, "redo")
+    model, _ = send(model, "computer-move", ComputerMove(3, "roll"))
+    assert model.matches["pig"].cursor == 5
+    model, _ = send(model, "undo")  # past the computer's die and its roll, to Ann's choice after her first die
     assert model.matches["pig"].cursor == 2
+    model, _ = send(model, "redo")
+    assert model.matches["pig"].cursor == 3
 
 
 def test_table_messages_change_the_view_state_or_the_match() -> None:
     model, effects = send(started(), "pig:peek")
     assert model.tables["pig"] == {"peek": True} and effects == []
     model, effects = send(model, "pig:roll")
-    assert model.matches["pig"].cursor == 1
+    assert model.matches["pig"].cursor == 2
     assert effects == [Effect("sound", {"name": "dice"}), Effect("save-match", {"game": "pig"})]
 
 
@@ -167,10 +167,38 @@ def test_every_table_replays_its_game_from_the_start_and_takes_no_action_meanwhi
     model = replace(model, route=Route("game", "pig"))
     live = model.matches["pig"]
     model, _ = send(model, "replay")
+    # Five plies (roll, its die, roll, its die, hold), three moves: a replay never stops with a die in the air.
     assert "scores [0, 0]" in view(model).text() and "Replay: move 0 of 3." in view(model).text()
-    model, _ = send(model, "replay-to", "3")
+    model, _ = send(model, "replay-to", "1")
+    assert model.replays["pig"].ply == 0
+    model, _ = send(model, "replay-step")
+    assert model.replays["pig"].ply == 2 and "Replay: move 1 of 3." in view(model).text()
+    model, _ = send(model, "replay-to", "5")
     assert view(model).text().count(f"scores {list(live.state.scores)}") == 1
     same, _ = send(model, "play", "roll")
     assert same.matches["pig"] is live
     model, _ = send(model, "replay-exit")
     assert "pig" not in model.replays and "Replay: move" not in view(model).text()
+
+
+def log_of(model: Model) -> list[tuple[str, str, str | None]]:
+    """The game log as the player sees it: each line's text, the ply it replays to, and whether it is marked."""
+    page = view(replace(model, route=Route("game", "pig")))
+    [log] = page.find_all(lambda el: el.attrs.get("class") == "turn-log")
+    entries = log.find_all(lambda el: el.tag == "li")
+    return [(li.text(), li.children[0].attrs["data-value"], li.attrs.get("aria-current")) for li in entries]
+
+
+def test_every_table_has_a_log_in_the_game_s_notation_newest_first_with_the_table_s_notes() -> None:
+    model = started()
+    for action in ("roll", "roll", "hold", "roll"):
+        model, _ = send(model, "play", action)
+    # Seed 421 throws 3, 3, then Bob's 3: Ann's run ends where she banks, Bob's is under way.
+    assert log_of(model) == [
+        ("Bob: roll · roll 3", "7", None),
+        ("Ann: roll · roll 3 · roll · roll 3 · hold — banks 6", "5", None),
+    ]
+    page = view(replace(model, route=Route("game", "pig")))
+    assert page.find_all(lambda el: el.tag == "summary")[-1].text() == "Game log (2 lines)"
+    model, _ = send(model, "replay-to", "5")
+    assert [marked for _, _, marked in log_of(model)] == [None, "step"]

@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from etoile.games.dice import Roll
 from etoile.match import Match
 from etoile.settings import Settings
 from etoile.storage import ASIDE_PREFIX, PREFIX, ImportRefused, MemoryBackend, Problem, Store, import_match
@@ -148,8 +149,8 @@ class CrashingBackend(MemoryBackend):
 
 @pytest.mark.parametrize("crash_at", [1, 2])
 def test_a_write_interrupted_halfway_loses_no_game(crash_at: int, games: dict) -> None:
-    before = Match.new(pig, {}, seed=5).play("roll")
-    after = before.play("roll").play("roll")
+    before = Match.new(pig, {}, seed=5).play("roll").settled()
+    after = before.settled().play("roll").settled()
     store = store_with({}, games)
     store.save_match(before)
     backend = CrashingBackend(store.backend.items, crash_at)
@@ -164,7 +165,7 @@ def test_a_write_interrupted_halfway_loses_no_game(crash_at: int, games: dict) -
 
 
 def test_a_write_interrupted_before_its_pending_copy_was_removed_is_finished_on_the_next_read(games: dict) -> None:
-    old, new = Match.new(pig, {}, seed=5), Match.new(pig, {}, seed=5).play("roll")
+    old, new = Match.new(pig, {}, seed=5), Match.new(pig, {}, seed=5).play("roll").settled()
     store = store_with({}, games)
     store.save_match(new)
     text = store.backend.get("etoile:match:pig")
@@ -175,7 +176,7 @@ def test_a_write_interrupted_before_its_pending_copy_was_removed_is_finished_on_
 
 
 def test_a_record_in_another_games_slot_is_set_aside_and_the_other_games_still_load(games: dict) -> None:
-    pig_game = Match.new(pig, {}, seed=2).play("roll").to_json()
+    pig_game = Match.new(pig, {}, seed=2).play("roll").settled().to_json()
     store = store_with({"etoile:match:other": envelope(pig_game), "etoile:match:pig": envelope(pig_game)}, games | {"other": pig})
     assert list(store.matches()) == ["pig"]
     [problem] = store.problems
@@ -202,13 +203,20 @@ def test_discard_removes_only_set_aside_values(games: dict) -> None:
 
 def test_matches_are_saved_per_game_and_replayed_on_read(games: dict) -> None:
     store = store_with({}, games)
-    match = Match.new(pig, {}, seed=421).play("roll").play("hold")
+    match = Match.new(pig, {}, seed=421).play("roll").settled().play("hold")
     store.save_match(match)
     assert list(store.matches()) == ["pig"]
     again = store.match("pig")
     assert again is not None and again.state == match.state
     store.delete_match("pig")
     assert store.matches() == {}
+
+
+def test_a_saved_record_that_stops_with_the_die_in_the_air_goes_on_with_the_throw_of_its_seed(games: dict) -> None:
+    store = store_with({}, games)
+    store.save_match(Match.new(pig, {}, seed=421).play("roll"))  # cut short between the choice and the die
+    again = store.match("pig")
+    assert again is not None and again.played == ("roll", Roll((3,))) and again.state.turn_total == 3
 
 
 def test_a_saved_match_that_does_not_replay_is_set_aside(games: dict) -> None:
@@ -232,7 +240,7 @@ def exported(store: Store) -> dict:
 def test_export_then_import_restores_everything(games: dict) -> None:
     source = store_with({}, games)
     source.save_settings(Settings(theme="dark", name="Zoé"))
-    source.save_match(Match.new(pig, {"players": 3}, seed=7).play("roll"))
+    source.save_match(Match.new(pig, {"players": 3}, seed=7).play("roll").settled())
     text = source.export_all()
     document = json.loads(text)
     assert document["kind"] == "etoile-export" and document["schema"] == 1
@@ -301,7 +309,7 @@ def test_an_import_leaves_out_records_of_other_versions(games: dict) -> None:
 
 def test_an_import_with_a_game_in_another_games_slot_changes_nothing(games: dict) -> None:
     store = store_with({}, games | {"other": pig})
-    kept = Match.new(pig, {}, seed=9).play("roll")
+    kept = Match.new(pig, {}, seed=9).play("roll").settled()
     store.save_match(kept)
     before = dict(store.backend.items)
     document = {"kind": "etoile-export", "schema": 1, "records": {"match:other": Match.new(pig, {}, seed=3).to_json()}}
@@ -312,7 +320,7 @@ def test_an_import_with_a_game_in_another_games_slot_changes_nothing(games: dict
 
 
 def test_one_game_from_a_tables_export_file_is_checked_like_a_saved_one(games: dict) -> None:
-    match = Match.new(pig, {}, seed=3).play("roll")
+    match = Match.new(pig, {}, seed=3).play("roll").settled()
     assert import_match(json.dumps(match.to_json()), "pig", games).state == match.state
     cases = {
         "{": "not_json",

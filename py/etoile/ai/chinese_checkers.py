@@ -52,17 +52,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from etoile.coach import ChineseCheckersHint
-from etoile.games.chinese_checkers import (
-    DESCRIPTION,
-    PASS,
-    Move,
-    State,
-    apply,
-    destinations,
-    in_play,
-    legal_moves,
-    quiet_rounds,
-)
+from etoile.games.chinese_checkers import DESCRIPTION, PASS, Move, State, apply, destinations, legal_moves
 from etoile.games.chinese_checkers_board import (
     BRANCH_HOLES,
     BRANCH_OF,
@@ -79,6 +69,8 @@ from etoile.games.chinese_checkers_board import (
     piece_targets,
     reach,
 )
+from etoile.games.chinese_checkers_endings import quiet_rounds
+from etoile.games.chinese_checkers_state import in_play
 from etoile.match import Match
 from etoile.rng import splitmix64
 
@@ -441,7 +433,7 @@ def route(board: bytes | bytearray, seat: int, goal: str, allowed: bytes) -> lis
     The steps stay on holes where the seat may stop (``allowed``); a hole of
     the goal branch starts at its distance to the tip. Unreachable holes get 1000.
 
-    >>> from etoile.games.chinese_checkers import from_cells
+    >>> from etoile.games.chinese_checkers_text import from_cells
     >>> state = from_cells("." * 60 + "0" + "." * 59 + "1", players=2)  # seat 1 holds D's tip
     >>> distances = route(state.board, 0, "D", layout(2).allowed[0])
     >>> distances[119], distances[60], distances[120]

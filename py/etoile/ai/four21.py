@@ -44,6 +44,7 @@ from functools import lru_cache
 from etoile.ai import four21_odds as odds
 from etoile.ai import four21_value as value
 from etoile.coach import Four21Advice
+from etoile.games.dice import outcomes
 from etoile.games.four21 import DESCRIPTION, TOKENS, Action, Options, State, Stop, Throw, legal_actions, rank
 from etoile.match import Match
 
@@ -52,8 +53,8 @@ from etoile.match import Match
 class Advice:
     """What the expert would do now, for a human coach.
 
-    ``keep`` are the table positions it would set aside before throwing (``()``
-    for a throw of all three dice, or when it would stop); ``stop`` whether it
+    ``keep`` are the faces it would set aside before throwing (``()`` for a
+    throw of all three dice, or when it would stop); ``stop`` whether it
     would stop. ``escape`` is its chance of not ending as the turn's worst
     hand, and ``best`` of ending as the turn's best hand, playing as the
     expert from here (exact under the model of :mod:`etoile.ai.four21`).
@@ -103,14 +104,14 @@ def prepare(options: Options) -> None:
 
 
 def _habit_keep(dice: tuple[int, ...]) -> tuple[int, ...]:
-    """A pair of aces, else one each of the 4, 2 and 1 (at most two dice)."""
-    aces = [i for i, d in enumerate(dice) if d == 1]
-    if len(aces) >= 2:
-        return tuple(aces[:2])
-    keep: list[int] = []
-    for face in (4, 2, 1):
-        keep += [i for i, d in enumerate(dice) if d == face][:1]
-    return tuple(sorted(keep[:2]))
+    """A pair of aces, else one each of the 4, 2 and 1 (at most two dice).
+
+    >>> _habit_keep((1, 5, 1)), _habit_keep((4, 2, 1)), _habit_keep((6, 1, 3))
+    ((1, 1), (4, 2), (1,))
+    """
+    if dice.count(1) >= 2:
+        return (1, 1)
+    return tuple(face for face in (4, 2, 1) if face in dice)[:2]
 
 
 def _simple(state: State, good_enough: Callable[[tuple[int, ...]], bool]) -> Action:
@@ -150,7 +151,7 @@ def _expert(state: State) -> tuple[Action, tuple[float, float, float]]:
     keep, values = odds.decide(stops, last, plan, state.throws, state.dice)
     if keep is None:
         return Stop(), values
-    return Throw(odds.keep_positions(state.dice, keep)), values
+    return Throw(keep), values
 
 
 Outlook = tuple[value.Amounts, value.Amounts, value.Amounts]
@@ -233,9 +234,9 @@ def _rolloff_chances(state: State) -> tuple[float, float, float]:
     assert rolloff is not None
     thrown = rolloff.rounds[-1]
     to_come = len(rolloff.seats) - len(thrown) - 1
-    if rolloff.kind == "start":
-        dist: tuple[float, ...] = (1 / 6,) * 6
-        shown = [(7 - d[0]) % 6 for _, d in thrown]  # rank of the die: 1 → 0, 6 → 1, 5 → 2, ..., 2 → 5
+    if rolloff.kind == "start":  # the rank of a die: 1 → 0, 6 → 1, 5 → 2, ..., 2 → 5
+        dist = tuple(float(p) for _, p in sorted(outcomes(1), key=lambda pair: (7 - pair[0].faces[0]) % 6))
+        shown = [(7 - d[0]) % 6 for _, d in thrown]
     else:
         dist, shown = odds.ONE_THROW, [rank(d) for _, d in thrown]
     worst, best = odds.chances(dist, to_come, shown)

@@ -3,8 +3,10 @@
 Hands are numbered by their rank (:func:`etoile.games.four21.rank`: 0 is 421,
 55 is 221). A *keep* is the multiset of dice set aside before a throw (0 to 2
 dice, highest first); :data:`OUTCOMES` gives, for each keep, the exact
-distribution of the hand after throwing the other dice. Those tables (28 keeps)
-are built once, at import, in a few milliseconds.
+distribution of the hand after throwing the other dice, from the outcomes the
+rules give that throw (:func:`etoile.games.dice.outcomes`, what
+:func:`etoile.games.four21.chance_outcomes` answers while they roll). Those
+tables (28 keeps) are built once, at import, in a few milliseconds.
 
 A player's throws are solved by dynamic programming over "throws used" (1 to
 ``last``): :func:`solve` takes, for each number of throws, the value of stopping
@@ -21,10 +23,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache, lru_cache
-from itertools import combinations, product
+from itertools import combinations, combinations_with_replacement
 from math import comb
 from operator import itemgetter, mul
 
+from etoile.games import dice
 from etoile.games.four21 import HANDS, TOKENS, rank
 
 N = len(HANDS)
@@ -32,20 +35,19 @@ Values = tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]]
 """``(objective, chance of worst, chance of best)``, each indexed by hand rank."""
 
 KEEPS: tuple[tuple[int, ...], ...] = tuple(
-    sorted({tuple(sorted(k, reverse=True)) for size in range(3) for k in product(range(1, 7), repeat=size)}, key=len)
+    tuple(reversed(k)) for size in range(3) for k in combinations_with_replacement(range(1, 7), size)
 )
 """Every multiset of 0, 1 or 2 dice, highest first; ``KEEPS[0] == ()``."""
 KEEP_INDEX = {k: i for i, k in enumerate(KEEPS)}
 
 
 def _outcomes(keep: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[float, ...]]:
-    counts: dict[int, int] = {}
-    for roll in product(range(1, 7), repeat=3 - len(keep)):
-        r = rank(keep + roll)
-        counts[r] = counts.get(r, 0) + 1
-    total = 6 ** (3 - len(keep))
-    ranks = tuple(sorted(counts))
-    return ranks, tuple(counts[r] / total for r in ranks)
+    odds: dict[int, float] = {}
+    for roll, probability in dice.outcomes(3 - len(keep)):
+        r = rank(keep + roll.faces)
+        odds[r] = odds.get(r, 0.0) + float(probability)
+    ranks = tuple(sorted(odds))
+    return ranks, tuple(odds[r] for r in ranks)
 
 
 OUTCOMES = tuple(_outcomes(k) for k in KEEPS)
@@ -56,21 +58,6 @@ SUBKEEPS: tuple[tuple[int, ...], ...] = tuple(
 """For each hand rank, the indices of the keeps it holds (each distinct multiset once)."""
 ONE_THROW: tuple[float, ...] = tuple(dict(zip(*OUTCOMES[0], strict=True)).get(r, 0.0) for r in range(N))
 """The distribution of a hand thrown once."""
-
-
-def keep_positions(dice: Sequence[int], keep: tuple[int, ...]) -> tuple[int, ...]:
-    """Table positions of ``dice`` that hold the multiset ``keep``.
-
-    >>> keep_positions((1, 4, 1), (4, 1))
-    (0, 1)
-    """
-    free = list(range(len(dice)))
-    chosen = []
-    for face in keep:
-        index = next(i for i in free if dice[i] == face)
-        free.remove(index)
-        chosen.append(index)
-    return tuple(sorted(chosen))
 
 
 def chances(dist: Sequence[float], m: int, shown: Sequence[int]) -> tuple[tuple[float, ...], tuple[float, ...]]:

@@ -7,10 +7,15 @@ position; ``table(rules)[0]`` is the expected final score of a whole game.
 
 Within a turn everything is computed over dice *multisets*: the 252 results of
 five dice and the 462 keeps of 0 to 5 dice (the 252 five-dice ones first, so a
-five-dice result has the same index as a result and as a keep). The value of
-throwing the dice not kept, from keep ``K``, is the mean over one more die
-``f`` of the value of ``K + f``: a recursion from the full hands down to the
-empty keep, 210 small sums per throw instead of a sum over every outcome.
+five-dice result has the same index as a result and as a keep). The odds are
+the rules' own: the chance outcomes of a throw (:func:`etoile.games.dice.outcomes`,
+what :func:`etoile.games.generala.chance_outcomes` returns) give the chance of
+each result of the first throw, and the outcomes of one die those of a re-throw.
+The value of throwing the dice not kept, from keep ``K``, is the expectation
+over one more die ``f`` of the value of ``K + f`` (the dice are thrown
+independently, so this is the expectation over every outcome of the dice
+thrown): a recursion from the full hands down to the empty keep, 210 small sums
+per throw instead of a sum over every outcome.
 
 A big general counts as a small general (60 in the general box, or a
 first-throw hand in the others): the expectation ignores the instant win.
@@ -32,13 +37,12 @@ from array import array
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
-from math import factorial, prod
 from operator import itemgetter, mul
 from pathlib import Path
 
+from etoile.games.dice import FACES, outcomes
 from etoile.games.generala import BOXES, Rules, score
 
-FACES = (1, 2, 3, 4, 5, 6)
 FULL = (1 << len(BOXES)) - 1
 """The mask of a complete column."""
 KEEPS: tuple[tuple[int, ...], ...] = tuple(m for size in range(5, -1, -1) for m in combinations_with_replacement(FACES, size))
@@ -46,11 +50,13 @@ KEEPS: tuple[tuple[int, ...], ...] = tuple(m for size in range(5, -1, -1) for m 
 ROLLS = 252
 KEEP_INDEX: dict[tuple[int, ...], int] = {keep: i for i, keep in enumerate(KEEPS)}
 EMPTY = KEEP_INDEX[()]
-_CHILDREN = tuple(tuple(KEEP_INDEX[tuple(sorted((*keep, f)))] for f in FACES) for keep in KEEPS[ROLLS:])
-ROLL_PROBABILITY: tuple[float, ...] = tuple(
-    factorial(5) / prod(factorial(hand.count(f)) for f in set(hand)) / 6**5 for hand in KEEPS[:ROLLS]
-)
-"""The chance of each five-dice result."""
+_ONE_DIE = sorted(roll.faces for roll, _ in outcomes(1))
+"""What one die can show, lowest first (the order the shipped tables were summed in)."""
+_CHILDREN = tuple(tuple(KEEP_INDEX[tuple(sorted((*keep, *face)))] for face in _ONE_DIE) for keep in KEEPS[ROLLS:])
+"""For each keep of fewer than five dice, the keeps it becomes with one more die."""
+_FIVE_DICE = {tuple(sorted(roll.faces)): float(p) for roll, p in outcomes(5)}
+ROLL_PROBABILITY: tuple[float, ...] = tuple(_FIVE_DICE[hand] for hand in KEEPS[:ROLLS])
+"""The chance of each five-dice result (the rules' chance outcomes of a throw of five dice)."""
 
 
 def _sub_keeps(hand: tuple[int, ...]) -> tuple[int, ...]:
@@ -135,10 +141,13 @@ def _best_fill(scoring: Scoring, futures: tuple[float | None, ...]) -> list[floa
 
 
 def _expect(top: list[float]) -> list[float]:
-    """Extend the values of the 252 results to all 462 keeps: the mean over the dice thrown."""
+    """Extend the values of the 252 results to all 462 keeps: the expectation over the dice thrown.
+
+    The faces of one die are equally likely (``outcomes(1)``), so the expectation over one more die is a plain mean.
+    """
     values = [*top, *[0.0] * (len(KEEPS) - ROLLS)]
     for k, (a, b, c, d, e, f) in enumerate(_CHILDREN, start=ROLLS):
-        values[k] = (values[a] + values[b] + values[c] + values[d] + values[e] + values[f]) / 6
+        values[k] = (values[a] + values[b] + values[c] + values[d] + values[e] + values[f]) / len(_ONE_DIE)
     return values
 
 

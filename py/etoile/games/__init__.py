@@ -1,10 +1,14 @@
 """The rule modules, the one protocol they all follow, and the description each gives of itself.
 
 A game is a module (or any object) with the attributes of :class:`Game`. Its
-state and actions are immutable values that turn into plain JSON and back;
-chance comes from an :class:`etoile.rng.Dice` kept inside the state. Rules
-never touch the page, the clock or a global random generator, so the same
-code runs the page, the computer players and the tests.
+state and actions are immutable values that turn into plain JSON and into a
+short text (the game's notation) and back. Chance is part of the game, not
+hidden in it: when dice must be thrown, :meth:`Game.to_move` answers
+:data:`CHANCE` and :meth:`Game.chance_outcomes` lists what can come up with its
+exact probability; the match draws one (:mod:`etoile.match`) and applies it
+like any action, so a game's record holds the faces that came up. Rules never
+touch the page, the clock or a random generator, so the same code runs the
+page, the computer players and the tests, and a test states the dice it wants.
 
 Each rules module declares once, in its :class:`Description`, what the rest
 of the app needs to know: its id, the player counts it accepts, its options
@@ -20,13 +24,31 @@ play in property tests) is written once against this protocol, in
 
 from __future__ import annotations
 
+import enum
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Final, Literal, Protocol
 
 JSON = Any
 """A value made of dicts, lists, str, int, float, bool and None."""
+
+
+class Chance(enum.Enum):
+    """The type of :data:`CHANCE`."""
+
+    CHANCE = "chance"
+
+    def __repr__(self) -> str:
+        return "CHANCE"
+
+
+CHANCE: Final = Chance.CHANCE
+"""What :meth:`Game.to_move` answers when the dice, not a seat, decide what happens next."""
+
+ToMove = int | Literal[Chance.CHANCE] | None
+"""Whose move it is: a seat, :data:`CHANCE`, or ``None`` once the game is over."""
 
 
 class IllegalAction(ValueError):
@@ -145,6 +167,43 @@ class Description:
             resolved[option.id] = value
         return resolved
 
+    def text_head(self, options: Mapping[str, JSON]) -> str:
+        """How every position text of the game opens: its id, then ``players`` and each option as name=value.
+
+        >>> pig = Description("pig", "pig", 2, 4, (), (Option("target", (10, 20), 20), Option("fast", (False, True), False)))
+        >>> pig.text_head({"players": 3, "target": 10, "fast": True})
+        'pig players=3 target=10 fast=true'
+        >>> pig.read_head("pig players=3 target=15 fast=true 4,0,9/2")
+        ({'players': 3, 'target': 15, 'fast': True}, ['4,0,9/2'])
+        """
+        names = ("players", *(o.id for o in self.options))
+        return " ".join([self.id, *(f"{name}={token(options[name])}" for name in names if name in options)])
+
+    def read_head(self, text: str) -> tuple[dict[str, JSON], list[str]]:
+        """The options a position text opens with (see :meth:`text_head`) and the words after them.
+
+        The values are read as :func:`token` writes them, not checked (the game checks them with its state; a
+        position set up by hand may use values no setup offers); ``ValueError`` if the text does not open with the
+        game's id, or names an option twice or one the game does not have.
+        """
+        words = text.split()
+        if not words or words[0] != self.id:
+            raise ValueError(f"a {self.id} position opens with {self.id!r}, not {words[0] if words else 'nothing'!r}")
+        end = next((i for i, word in enumerate(words) if i and "=" not in word), len(words))
+        options: dict[str, JSON] = {}
+        for word in words[1:end]:
+            key, _, value = word.partition("=")
+            option = self.option(key)
+            if (option is None and key != "players") or key in options:
+                raise ValueError(f"{word!r} is not one of the {self.id} options, given once each")
+            try:
+                options[key] = (
+                    option.value_of(value) if option is not None and value in map(token, option.values) else json.loads(value)
+                )
+            except json.JSONDecodeError:
+                raise ValueError(f"{self.id} option {key} cannot be {value!r}") from None
+        return options, words[end:]
+
     @property
     def strongest(self) -> str:
         """The strongest computer level: the one a new computer seat plays."""
@@ -184,11 +243,14 @@ class Game(Protocol):
     def max_actions(self, options: Mapping[str, JSON]) -> int:
         """The most actions a game with ``options`` can hold: a saved record with more is refused before replay."""
 
-    def to_move(self, state: Any) -> int | None:
-        """The seat whose action it is, or ``None`` when the game is over."""
+    def to_move(self, state: Any) -> ToMove:
+        """The seat whose action it is, :data:`CHANCE` when dice are to be thrown, or ``None`` when the game is over."""
 
     def legal_actions(self, state: Any) -> Sequence[Any]:
-        """Every action the seat to move may take (empty when the game is over)."""
+        """Every action the seat to move may take; at a chance node, every outcome; empty when the game is over."""
+
+    def chance_outcomes(self, state: Any) -> Sequence[tuple[Any, Fraction]]:
+        """At a chance node, every outcome with its exact probability (they sum to 1); elsewhere empty."""
 
     def apply(self, state: Any, action: Any) -> Any:
         """The state after ``action``; raises :class:`IllegalAction` if it is not legal."""
@@ -202,13 +264,27 @@ class Game(Protocol):
     def state_to_json(self, state: Any) -> JSON: ...
 
     # A game whose rules changed may also provide ``upgrade_options(options, format) -> options``: the options of a
-    # game saved in an older match format, as this version reads them (see :data:`etoile.match.FORMAT`).
+    # game saved in an older match format, as this version reads them (see :data:`etoile.match.FORMAT`). A game
+    # whose actions changed provides ``upgrade_actions(options, seed, actions) -> list[list[JSON]]``: for each action
+    # of a format-1 record, the actions of this version that do the same (a throw became a throw and its roll).
 
     def state_from_json(self, data: JSON) -> Any: ...
 
     def action_to_json(self, action: Any) -> JSON: ...
 
     def action_from_json(self, data: JSON) -> Any: ...
+
+    def action_to_text(self, action: Any) -> str:
+        """The action in the game's notation: ``keep 1 2``, ``fill full``, ``12-23-34``, ``roll 4 2 1``."""
+
+    def action_from_text(self, text: str) -> Any:
+        """The action written ``text``; ``ValueError`` with what was expected if it is not one."""
+
+    def state_to_text(self, state: Any) -> str:
+        """The whole position on one line (options, seat to move, everything): ``state_from_text`` reads it back equal."""
+
+    def state_from_text(self, text: str) -> Any:
+        """The position written ``text``; ``ValueError`` if it is not one."""
 
 
 REGISTRY: dict[str, Game] = {}

@@ -16,28 +16,56 @@ the player's language).
 
 The game
 --------
-The module follows :class:`etoile.games.Game`. Actions are :class:`Throw` (keep
-the dice at the given table positions, throw the others) and :class:`Stop`
-(end one's throws; the leader's stop fixes the turn's throw limit). The state
-is a :class:`State`; every finished turn leaves a :class:`Turn` summary in
-``state.turns``; ties are settled by :class:`RollOff` throws.
+The module follows :class:`etoile.games.Game`. A player's actions are
+:class:`Throw` (set the dice showing the faces ``keep`` aside, throw the
+others) and :class:`Stop` (end one's throws; the leader's stop fixes the
+turn's throw limit). A throw leaves the dice to chance: :data:`~etoile.games.CHANCE`
+is to move until a :class:`~etoile.games.dice.Roll` says what came up. The
+state is a :class:`State`; every finished turn leaves a :class:`Turn` summary
+in ``state.turns``; ties are settled by :class:`RollOff` throws.
 
->>> state = start({"players": 2}, seed=7)
+>>> state = start({"players": 2})
 >>> state.phase, to_move(state), legal_actions(state)
 ('start', 0, [Throw(keep=())])
->>> action_to_json(Throw((0, 2))), action_from_json("stop")
-({'throw': [0, 2]}, Stop())
+>>> state = apply(state, Throw())
+>>> to_move(state), len(chance_outcomes(state))
+(CHANCE, 6)
+>>> to_move(apply(state, Roll((3,))))
+1
+
+The notation
+------------
+A player's actions are written ``throw``, ``keep 4 1`` (keep a 4 and a 1,
+throw the third die) and ``stop``; what the dice showed, ``roll 4 2 1``.
+A position is written on one line (:func:`state_to_text`), options first.
+
+>>> action_from_text("keep 1 4"), action_to_text(Throw((6, 6))), action_to_text(Roll((1, 2, 4)))
+(Throw(keep=(4, 1)), 'keep 6 6', 'roll 4 2 1')
+>>> action_to_json(Throw((4, 1))), action_from_json("stop")
+({'throw': [4, 1]}, Stop())
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
+from fractions import Fraction
 from itertools import combinations_with_replacement
 from typing import Any
 
-from etoile.games import JSON, Description, IllegalAction, Option, Outcome, register
+from etoile.games import CHANCE, JSON, Description, IllegalAction, Option, Outcome, ToMove, register
+from etoile.games.dice import (
+    Roll,
+    faces_from_text,
+    faces_of,
+    faces_text,
+    outcomes,
+    roll_from_json,
+    roll_from_text,
+    roll_to_text,
+    within,
+)
 from etoile.rng import Dice
 
 ID = "421"
@@ -173,13 +201,16 @@ class Options:
 
 @dataclass(frozen=True, slots=True)
 class Throw:
-    """Throw the dice, keeping aside those at table positions ``keep`` (0 to 2, any order).
+    """Throw the dice, setting aside dice that show the faces ``keep`` (given in any order, stored highest first).
 
     The first throw of a player's turn, who-starts throws and roll-off throws
-    keep nothing. Every throw throws at least one die. JSON: ``{"throw": [0, 2]}``.
+    keep nothing. Every throw throws at least one die. JSON: ``{"throw": [4, 1]}``.
     """
 
     keep: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "keep", tuple(sorted(self.keep, reverse=True)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,9 +218,7 @@ class Stop:
     """End one's throws, showing the dice on the table as one's hand. JSON: ``"stop"``."""
 
 
-Action = Throw | Stop
-KEEPS: tuple[tuple[int, ...], ...] = ((), (0,), (1,), (2,), (0, 1), (0, 2), (1, 2))
-"""Every legal ``keep`` of a re-throw."""
+Action = Throw | Stop | Roll
 
 
 # ----------------------------------------------------------------------------- state
@@ -269,14 +298,17 @@ class State:
 
     ``phase``: ``"start"`` (who-starts throws), ``"charge"``, ``"decharge"`` or
     ``"over"``. ``seat`` is to move (``None`` when over). ``dice`` are the dice
-    on the table of the seat to move, by table position (``()`` before its first
-    throw); ``kept`` the positions it set aside at its last throw; ``throws`` how
-    many throws it has used. ``limit`` is the leader's number of throws once the
+    on the table of the seat to move (``()`` before its first throw): first the
+    faces ``kept`` it set aside at its last throw, then those the throw brought,
+    each part highest first; ``throws`` is how many throws it has used, and
+    ``rolling`` how many dice are in the air (then chance is to move: the
+    dice of a who-starts or roll-off throw go straight to the roll-off, not to
+    ``dice``). ``limit`` is the leader's number of throws once the
     leader has stopped. ``hands`` are the hands shown this turn, by seat (``()``
     for not yet). ``held`` are the tokens held by seat; ``took`` whether each seat
     took tokens during the charge; ``out`` the seats that left play as winners,
     tier by tier. ``opening`` is the who-starts roll-off, ``rolloffs`` the tie
-    roll-offs of this turn, ``turns`` the finished turns, ``rng`` the dice.
+    roll-offs of this turn, ``turns`` the finished turns.
     """
 
     options: Options
@@ -285,6 +317,7 @@ class State:
     dice: tuple[int, ...]
     kept: tuple[int, ...]
     throws: int
+    rolling: int
     leader: int | None
     limit: int | None
     hands: tuple[tuple[int, ...], ...]
@@ -295,7 +328,6 @@ class State:
     opening: RollOff
     rolloffs: tuple[RollOff, ...]
     turns: tuple[Turn, ...]
-    rng: Dice
 
     @property
     def active(self) -> tuple[int, ...]:
@@ -338,18 +370,33 @@ def _untuple(data: Mapping[str, Any], **overrides: Any) -> dict[str, Any]:
 # ----------------------------------------------------------------------------- protocol
 
 
-def start(options: Mapping[str, JSON], seed: int) -> State:
-    """A new game: every seat is to throw one die to decide who starts (seat 0 first)."""
+def start(options: Mapping[str, JSON], seed: int = 0) -> State:
+    """A new game: every seat is to throw one die to decide who starts (seat 0 first); no seed is needed."""
     opts = Options.from_json(options)
     n = opts.players
     return State(
-        opts, "start", 0, (), (), 0, None, None, ((),) * n, opts.pot, (0,) * n, (False,) * n, (),
-        RollOff("start", tuple(range(n))), (), (), Dice(seed),
+        opts, "start", 0, (), (), 0, 0, None, None, ((),) * n, opts.pot, (0,) * n, (False,) * n, (),
+        RollOff("start", tuple(range(n))), (), (),
     )  # fmt: skip
 
 
-def to_move(state: State) -> int | None:
-    return state.seat
+def to_move(state: State) -> ToMove:
+    """The seat to move; :data:`~etoile.games.CHANCE` while dice are in the air; ``None`` once over."""
+    return CHANCE if state.rolling else state.seat
+
+
+def chance_outcomes(state: State) -> Sequence[tuple[Roll, Fraction]]:
+    """What the dice in the air can show, with their odds: 6 outcomes for one die, 21 for two, 56 for three."""
+    return outcomes(state.rolling) if state.rolling else ()
+
+
+def throws_left(state: State) -> int:
+    """How many more throws the seat to move may make this turn (0 in a roll-off once thrown, or when over)."""
+    if state.phase == "over" or state.rolling:
+        return 0
+    if state.rolloff is not None:
+        return 1
+    return max_throws(state) - state.throws
 
 
 def max_actions(options: Mapping[str, JSON]) -> int:
@@ -357,8 +404,9 @@ def max_actions(options: Mapping[str, JSON]) -> int:
     return MAX_ACTIONS
 
 
-def _max_throws(state: State) -> int:
-    return 3 if state.seat == state.leader else state.limit or 0
+def max_throws(state: State) -> int:
+    """The throws the seat to move may use this turn: 3 for the leader (and while the leader's limit is not set)."""
+    return 3 if state.seat == state.leader or state.limit is None else state.limit
 
 
 def _may_stop(state: State) -> bool:
@@ -373,13 +421,25 @@ def forced(state: State) -> Action | None:
     return Stop() if legal_actions(state) == [Stop()] else None
 
 
+def keeps(dice: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """Every way to keep some of ``dice`` for a re-throw (each multiset of faces once), keeping nothing first.
+
+    >>> keeps((4, 4, 1))
+    ((), (4,), (1,), (4, 4), (4, 1))
+    """
+    found = [()] + [faces_of(dice[i] for i in chosen) for chosen in ((0,), (1,), (2,), (0, 1), (0, 2), (1, 2))]
+    return tuple(dict.fromkeys(found))
+
+
 def legal_actions(state: State) -> list[Action]:
-    """Every legal action: throws first (in :data:`KEEPS` order), then :class:`Stop`."""
+    """Every legal action: throws first (in :func:`keeps` order), then :class:`Stop`; at chance, every :class:`Roll`."""
     if state.phase == "over":
         return []
+    if state.rolling:
+        return [roll for roll, _ in outcomes(state.rolling)]
     if state.rolloff is not None or state.throws == 0:
         return [Throw()]
-    actions: list[Action] = [Throw(k) for k in KEEPS] if state.throws < _max_throws(state) else []
+    actions: list[Action] = [Throw(k) for k in keeps(state.dice)] if state.throws < max_throws(state) else []
     return [*actions, Stop()] if _may_stop(state) else actions
 
 
@@ -387,41 +447,46 @@ def apply(state: State, action: Action) -> State:
     """The state after ``action``; :class:`IllegalAction` says why an action is refused."""
     if state.phase == "over":
         raise IllegalAction("the game is over")
+    if state.rolling:
+        if not isinstance(action, Roll) or len(action.faces) != state.rolling:
+            raise IllegalAction(f"{state.rolling} dice are in the air: only a roll of {state.rolling} can come next")
+        return _land(state, action.faces)
     if isinstance(action, Stop):
         return _stop(state)
     if not isinstance(action, Throw):
-        raise IllegalAction(f"unknown 421 action {action!r}")
-    keep = _check_keep(action.keep)
-    rolloff = state.rolloff
-    if rolloff is not None:
+        raise IllegalAction(f"not a 421 action now: {action!r}")
+    keep = action.keep
+    if state.rolloff is not None:
         if keep:
             raise IllegalAction(
                 "a who-starts throw keeps no dice" if state.phase == "start" else "a roll-off throw keeps no dice"
             )
-        return _rolloff_throw(state, rolloff)
-    if state.throws >= _max_throws(state):
+        return replace(state, rolling=1 if state.rolloff.kind == "start" else 3)
+    if state.throws >= max_throws(state):
         who = "the leader" if state.seat == state.leader else f"seat {state.seat}"
         allowed = "1 throw" if state.throws == 1 else f"{state.throws} throws"
         raise IllegalAction(f"{who} has already used the {allowed} allowed this turn: stop")
-    if keep and state.throws == 0:
+    _check_keep(keep, state.dice)
+    return replace(state, dice=keep, kept=keep, throws=state.throws + 1, rolling=3 - len(keep))
+
+
+def _check_keep(keep: tuple[int, ...], dice: tuple[int, ...]) -> None:
+    if not keep:
+        return
+    if not dice:
         raise IllegalAction("cannot keep dice before the first throw of the turn")
-    faces, rng = state.rng.roll(3 - len(keep))
-    fresh = iter(faces)
-    dice = tuple(state.dice[i] if i in keep else next(fresh) for i in range(3))
-    return replace(state, dice=dice, kept=keep, throws=state.throws + 1, rng=rng)
-
-
-def _check_keep(keep: object) -> tuple[int, ...]:
-    if not isinstance(keep, tuple | list):
-        raise IllegalAction(f"keep must be a list of dice positions, not {keep!r}")
-    for index in keep:
-        if type(index) is not int or not 0 <= index <= 2:
-            raise IllegalAction(f"cannot keep die {index!r}: the dice on the table are at positions 0, 1 and 2")
-    if len(set(keep)) != len(keep):
-        raise IllegalAction("cannot keep the same die twice")
     if len(keep) == 3:
         raise IllegalAction("a throw throws at least one die: keep at most two")
-    return tuple(sorted(keep))
+    if not within(keep, dice):
+        raise IllegalAction(f"cannot keep {faces_text(keep)}: the dice on the table are {faces_text(dice)}")
+
+
+def _land(state: State, faces: tuple[int, ...]) -> State:
+    """The dice in the air came down showing ``faces``."""
+    rolloff = state.rolloff
+    if rolloff is not None:
+        return _rolloff_throw(replace(state, rolling=0), rolloff, faces)
+    return replace(state, dice=state.kept + faces, rolling=0)
 
 
 def _stop(state: State) -> State:
@@ -463,13 +528,11 @@ def _after_worst(state: State, worst: int) -> State:
     return _settle(state, worst, best[0])
 
 
-def _rolloff_throw(state: State, rolloff: RollOff) -> State:
+def _rolloff_throw(state: State, rolloff: RollOff, faces: tuple[int, ...]) -> State:
     seat = state.seat
     assert seat is not None
-    faces, rng = state.rng.roll(1 if rolloff.kind == "start" else 3)
-    round_ = (*rolloff.rounds[-1], (seat, faces if rolloff.kind == "start" else hand(faces)))
+    round_ = (*rolloff.rounds[-1], (seat, faces))
     rolloff = replace(rolloff, rounds=(*rolloff.rounds[:-1], round_))
-    state = replace(state, rng=rng)
     if len(round_) < len(rolloff.seats):
         return _with_rolloff(replace(state, seat=rolloff.seats[len(round_)]), rolloff)
     if rolloff.kind == "start":
@@ -565,7 +628,6 @@ def state_to_json(state: State) -> JSON:
         opening=state.opening.to_json(),
         rolloffs=[r.to_json() for r in state.rolloffs],
         turns=[t.to_json() for t in state.turns],
-        rng=state.rng.to_json(),
     )
     return data
 
@@ -580,20 +642,29 @@ def state_from_json(data: JSON) -> State:
                 opening=RollOff.from_json(data["opening"]),
                 rolloffs=tuple(RollOff.from_json(r) for r in data["rolloffs"]),
                 turns=tuple(Turn.from_json(t) for t in data["turns"]),
-                rng=Dice.from_json(data["rng"]),
             )
         )
     except (KeyError, TypeError, AttributeError) as error:
         raise ValueError(f"not a 421 state: {error!r}") from error
+    return _checked(state)
+
+
+def _checked(state: State) -> State:
+    """``state`` if its parts hold together; ``ValueError`` says which does not."""
     if state.phase not in ("start", "charge", "decharge", "over") or len(state.held) != state.options.players:
         raise ValueError("not a 421 state: bad phase or seats")
     if min(state.held) < 0 or state.pot < 0 or state.pot + sum(state.held) != state.options.pot:
         raise ValueError("not a 421 state: the tokens do not add up to the pot")
+    if state.rolling not in range(4) or state.kept != state.dice[: len(state.kept)] or len(state.dice) > 3:
+        raise ValueError("not a 421 state: bad dice")
+    faces_of(state.dice)
     return state
 
 
 def action_to_json(action: Action) -> JSON:
-    """``{"throw": [0, 2]}`` for :class:`Throw`, ``"stop"`` for :class:`Stop`."""
+    """``{"throw": [4, 1]}`` for :class:`Throw`, ``"stop"`` for :class:`Stop`, ``{"roll": [4, 2, 1]}`` for a roll."""
+    if isinstance(action, Roll):
+        return action.to_json()
     return "stop" if isinstance(action, Stop) else {"throw": list(action.keep)}
 
 
@@ -601,11 +672,213 @@ def action_from_json(data: JSON) -> Action:
     """The action of :func:`action_to_json`'s output; ``ValueError`` if it is not one."""
     if data == "stop":
         return Stop()
-    if isinstance(data, dict) and set(data) == {"throw"} and isinstance(data["throw"], list):
-        keep = data["throw"]
-        if all(type(i) is int for i in keep) and len(set(keep)) == len(keep):
-            return Throw(tuple(sorted(keep)))
+    if isinstance(data, dict) and set(data) == {"throw"} and isinstance(data["throw"], list) and len(data["throw"]) < 3:
+        return Throw(faces_of(data["throw"]))
+    if isinstance(data, dict) and set(data) == {"roll"}:
+        return roll_from_json(data)
     raise ValueError(f"not a 421 action: {data!r}")
+
+
+def action_to_text(action: Action) -> str:
+    """``throw``, ``keep 4 1``, ``stop`` or ``roll 4 2 1``."""
+    if isinstance(action, Roll):
+        return roll_to_text(action)
+    if isinstance(action, Stop):
+        return "stop"
+    return f"keep {faces_text(action.keep)}" if action.keep else "throw"
+
+
+def action_from_text(text: str) -> Action:
+    """The action written ``text`` (see :func:`action_to_text`); ``ValueError`` says what is expected."""
+    word, _, rest = text.strip().partition(" ")
+    if word in ("throw", "stop") and not rest.strip():
+        return Throw() if word == "throw" else Stop()
+    if word == "keep" and rest.strip():
+        keep = faces_from_text(rest)
+        if len(keep) < 3:
+            return Throw(keep)
+    if word == "roll":
+        return roll_from_text(text)
+    raise ValueError(f"a 421 action is 'throw', 'keep 4 1', 'stop' or 'roll 4 2 1', not {text!r}")
+
+
+# ----------------------------------------------------------------------------- position text
+#
+# One line of fields separated by spaces: "421", the options (name=value), then the phase, the seat to move and
+# every other part of the state as name=value. Seats are numbers; dice are written as digits ("541"); "-" is
+# nothing. A list of seats or of hands joins its items with "."; a roll-off is kind:seats:rounds:decided, its
+# rounds joined by ";", each throw seat=dice; a finished turn is
+# phase/leader/limit/hands/best/worst/value/amount/out/roll-offs, its roll-offs joined by "+"; turns join by "|".
+
+
+def _dice_text(dice: Sequence[int]) -> str:
+    return "".join(map(str, dice)) or "-"
+
+
+def _dice(text: str) -> tuple[int, ...]:
+    if text != "-" and not text.isdigit():
+        raise ValueError(f"dice are written as digits, not {text!r}")
+    return () if text == "-" else tuple(map(int, text))
+
+
+def _seats_text(seats: Sequence[int]) -> str:
+    return ".".join(map(str, seats)) or "-"
+
+
+def _seats(text: str) -> tuple[int, ...]:
+    return () if text == "-" else tuple(int(s) for s in text.split("."))
+
+
+def _number_text(value: int | None) -> str:
+    return "-" if value is None else str(value)
+
+
+def _number(text: str) -> int | None:
+    return None if text == "-" else int(text)
+
+
+def _hands_text(hands: Sequence[Sequence[int]]) -> str:
+    return ".".join(map(_dice_text, hands))
+
+
+def _hands(text: str) -> tuple[tuple[int, ...], ...]:
+    return tuple(_dice(part) for part in text.split("."))
+
+
+def _rolloff_text(rolloff: RollOff) -> str:
+    rounds = ";".join(",".join(f"{seat}={_dice_text(dice)}" for seat, dice in round_) for round_ in rolloff.rounds)
+    return f"{rolloff.kind}:{_seats_text(rolloff.seats)}:{rounds}:{_number_text(rolloff.decided)}"
+
+
+def _rolloff(text: str) -> RollOff:
+    kind, seats, rounds, decided = text.split(":")
+    if kind not in ("start", "worst", "best"):
+        raise ValueError(f"unknown roll-off {kind!r}")
+    throws = tuple(
+        tuple((int(seat), _dice(dice)) for seat, dice in (throw.split("=") for throw in filter(None, round_.split(","))))
+        for round_ in rounds.split(";")
+    )
+    return RollOff(kind, _seats(seats), throws, _number(decided))
+
+
+def _turn_text(turn: Turn) -> str:
+    rolloffs = "+".join(map(_rolloff_text, turn.rolloffs)) or "-"
+    return "/".join(
+        (turn.phase, str(turn.leader), str(turn.limit), _hands_text(turn.hands), str(turn.best), str(turn.worst),
+         str(turn.value), str(turn.amount), _seats_text(turn.out), rolloffs)
+    )  # fmt: skip
+
+
+def _turn(text: str) -> Turn:
+    phase, leader, limit, hands_, best, worst, value, amount, out, rolloffs = text.split("/")
+    hands = _hands(hands_)
+    b, w = int(best), int(worst)
+    return Turn(
+        phase, int(leader), int(limit), hands, b, hands[b], w, hands[w], int(value), int(amount), phase == "charge",
+        () if rolloffs == "-" else tuple(map(_rolloff, rolloffs.split("+"))), _seats(out),
+    )  # fmt: skip
+
+
+_FIELDS = ("seat", "leader", "limit", "dice", "kept", "throws", "rolling", "hands", "pot", "held", "took", "out",
+           "opening", "rolloffs", "turns")  # fmt: skip
+"""The fields of a position text after the phase, in their order."""
+
+
+def state_to_text(state: State) -> str:
+    """The whole position on one line; :func:`state_from_text` reads it back.
+
+    >>> state = apply(apply(apply(start({"players": 2}), Throw()), Roll((1,))), Throw())
+    >>> state_to_text(state)  # doctest: +NORMALIZE_WHITESPACE
+    '421 players=2 pot=11 throw_limit=at_most next_leader=taker play_to_loser=false start seat=1 leader=- limit=-
+     dice=- kept=- throws=0 rolling=1 hands=-.- pot=11 held=0.0 took=0.0 out=- opening=start:0.1:0=1:- rolloffs=- turns=-'
+    >>> state_from_text(state_to_text(state)) == state
+    True
+    """
+    fields_ = {
+        "seat": _number_text(state.seat),
+        "leader": _number_text(state.leader),
+        "limit": _number_text(state.limit),
+        "dice": _dice_text(state.dice),
+        "kept": _dice_text(state.kept),
+        "throws": str(state.throws),
+        "rolling": str(state.rolling),
+        "hands": _hands_text(state.hands),
+        "pot": str(state.pot),
+        "held": _seats_text(state.held),
+        "took": _seats_text([int(t) for t in state.took]),
+        "out": "|".join(map(_seats_text, state.out)) or "-",
+        "opening": _rolloff_text(state.opening),
+        "rolloffs": "+".join(map(_rolloff_text, state.rolloffs)) or "-",
+        "turns": "|".join(map(_turn_text, state.turns)) or "-",
+    }
+    return " ".join([DESCRIPTION.text_head(state.options.to_json()), state.phase, *(f"{k}={v}" for k, v in fields_.items())])
+
+
+def state_from_text(text: str) -> State:
+    """The position :func:`state_to_text` wrote; ``ValueError`` if ``text`` is not one."""
+    try:
+        options, (phase, *words) = DESCRIPTION.read_head(text)
+        fields_ = dict(w.split("=", 1) for w in words)
+        if list(fields_) != list(_FIELDS) or len(words) != len(_FIELDS):
+            raise ValueError(f"after the phase come {'=, '.join(_FIELDS)}=, once each and in that order")
+        state = State(
+            options=Options.from_json(options),
+            phase=phase,
+            seat=_number(fields_["seat"]),
+            dice=_dice(fields_["dice"]),
+            kept=_dice(fields_["kept"]),
+            throws=int(fields_["throws"]),
+            rolling=int(fields_["rolling"]),
+            leader=_number(fields_["leader"]),
+            limit=_number(fields_["limit"]),
+            hands=_hands(fields_["hands"]),
+            pot=int(fields_["pot"]),
+            held=_seats(fields_["held"]),
+            took=tuple(bool(t) for t in _seats(fields_["took"])),
+            out=() if fields_["out"] == "-" else tuple(map(_seats, fields_["out"].split("|"))),
+            opening=_rolloff(fields_["opening"]),
+            rolloffs=() if fields_["rolloffs"] == "-" else tuple(map(_rolloff, fields_["rolloffs"].split("+"))),
+            turns=() if fields_["turns"] == "-" else tuple(map(_turn, fields_["turns"].split("|"))),
+        )
+    except (ValueError, KeyError, IndexError) as error:
+        raise ValueError(f"not a 421 position ({error}): {text[:200]!r}") from error
+    return _checked(state)
+
+
+# ----------------------------------------------------------------------------- saves of match format 1
+
+
+def upgrade_actions(options: Mapping[str, JSON], seed: int, actions: Sequence[JSON]) -> list[list[JSON]]:
+    """The actions of a format-1 record, as this version writes them: for each old action, the new ones.
+
+    Format 1 kept dice by their place on the table and threw them inside the rules with ``Dice(seed)``; a throw
+    becomes the throw keeping the faces that stood at those places and the roll that generator gave, drawn the same
+    way (one draw per die), so the game goes on with the dice it would have had. ``ValueError`` if it does not replay.
+    """
+    state, rng = start(options), Dice(seed)
+    table: tuple[int, ...] = ()  # the dice in format 1's order: kept dice stayed at their places
+    upgraded: list[list[JSON]] = []
+    for raw in actions:
+        if raw == "stop":
+            new: list[Action] = [Stop()]
+        elif isinstance(raw, dict) and isinstance(raw.get("throw"), list):
+            places = raw["throw"]
+            if not all(type(i) is int and 0 <= i < len(table) for i in places) or len(set(places)) != len(places):
+                raise ValueError(f"a format-1 throw keeps places 0 to 2 of the dice on the table, not {places!r}")
+            count = 1 if state.rolloff is not None and state.rolloff.kind == "start" else 3 - len(places)
+            faces, rng = rng.roll(count)
+            if state.rolloff is None:
+                fresh = iter(faces)
+                table = tuple(table[i] if i in places else next(fresh) for i in range(3))
+            new = [Throw(tuple(table[i] for i in places) if state.rolloff is None else ()), Roll(faces)]
+        else:
+            raise ValueError(f"not a format-1 421 action: {raw!r}")
+        for action in new:
+            state = apply(state, action)
+        if isinstance(new[0], Stop):
+            table = ()
+        upgraded.append([action_to_json(a) for a in new])
+    return upgraded
 
 
 register(sys.modules[__name__])

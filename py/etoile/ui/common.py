@@ -17,11 +17,14 @@ def seat_name(match: Match, index: int, t: Catalog) -> str:
     return t("seat.person", number=index + 1)
 
 
-def log_entry(game_id: str, ply: int, text: str) -> El:
-    """One entry of a game's move or turn log: a click replays the game up to the position after ``ply`` actions."""
+def log_entry(game_id: str, ply: int, text: str, *, current: bool = False) -> El:
+    """One entry of a game's log: a click replays the game up to the position after ``ply`` actions.
+
+    ``current`` marks the entry of the position a replay shows.
+    """
     return h(
         "li",
-        {},
+        {"aria-current": "step" if current else None},
         h(
             "button",
             {"type": "button", "class": "log-entry", "data-action": "replay-to", "data-value": str(ply), "data-game": game_id},

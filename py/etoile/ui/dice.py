@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable, Sequence
 
+from etoile.games.dice import Roll
 from etoile.i18n import Catalog
+from etoile.match import Match
 from etoile.ui.vdom import El, h
 
 PIPS = {
@@ -15,6 +17,23 @@ PIPS = {
     5: ((28, 28), (72, 28), (50, 50), (28, 72), (72, 72)),
     6: ((28, 26), (72, 26), (28, 50), (72, 50), (28, 74), (72, 74)),
 }
+
+
+def throws(match: Match) -> int:
+    """How many throws of the dice ``match`` has played so far: the ``roll`` key of :func:`die` (it changes at each)."""
+    return sum(isinstance(action, Roll) for action in match.played)
+
+
+def places(dice: Sequence[int], faces: Iterable[int]) -> tuple[int, ...]:
+    """The places in ``dice`` (as drawn, left to right) of dice showing ``faces``, leftmost first for equal faces.
+
+    >>> places((1, 4, 1), (4, 1))
+    (0, 1)
+    """
+    free = list(range(len(dice)))
+    for wanted in faces:
+        free.remove(next(i for i in free if dice[i] == wanted))
+    return tuple(i for i in range(len(dice)) if i not in free)
 
 
 def face(value: int) -> El:

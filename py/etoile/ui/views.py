@@ -6,9 +6,10 @@ on them into ``Msg(action, value)``. Views are pure and run on CPython.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Collection
 
-from etoile.games import Description, token
+from etoile.games import CHANCE, Description, token
 from etoile.i18n import Catalog, catalog, rules
 from etoile.match import Match
 from etoile.model import REPLAY_SPEEDS, Model, Notice, Replay
@@ -16,7 +17,8 @@ from etoile.play import setup_of
 from etoile.routes import GAMES, Route, href
 from etoile.settings import LANGUAGES, NAME_LENGTH, SPEEDS, THEMES
 from etoile.setup import MAX_SEATS, SeatChoice
-from etoile.ui.tables import TABLES
+from etoile.ui.common import log_entry, seat_name
+from etoile.ui.tables import TABLES, Table
 from etoile.ui.vdom import Attr, El, h
 
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "ru": "Русский"}
@@ -208,7 +210,51 @@ def game(model: Model, t: Catalog) -> El:
         ),
         replay is not None and replay_bar(game_id, match, replay, t),
         h("div", {"class": "table-body", "inert": True}, board) if replay is not None else board,
+        game_log(table, match, replay, t),
         record_tools(game_id, match, replay, t),
+    )
+
+
+def log_lines(table: Table, match: Match, t: Catalog) -> list[tuple[int, int, int, str | None]]:
+    """The record up to the cursor as lines of a log: ``(seat, start, end, note)`` for ``match.actions[start:end]``.
+
+    A line is a seat's run of actions, the outcomes of its throws included; it also ends where the table notes
+    what the game made of it (421: a turn's tokens; Generala: a box filled), ``note`` being that text.
+    """
+    lines: list[tuple[int, int, int, str | None]] = []
+    seat, start = None, 0
+    for ply in range(match.cursor):
+        mover = match.game.to_move(match.states[ply])
+        if mover is not CHANCE and mover is not None and mover != seat:
+            if seat is not None and start < ply:
+                lines.append((seat, start, ply, None))
+            seat, start = mover, ply
+        note = table.log_note(match, ply + 1, t)
+        if note is not None and seat is not None:
+            lines.append((seat, start, ply + 1, note))
+            start = ply + 1
+    if seat is not None and start < match.cursor:
+        lines.append((seat, start, match.cursor, None))
+    return lines
+
+
+def game_log(table: Table, match: Match, replay: Replay | None, t: Catalog) -> El | None:
+    """Every game's log, written once: newest first, one line per seat's run of actions in the game's notation and
+    what the table notes of it; a click on a line replays the game up to its end (the line shown is marked)."""
+    lines = log_lines(table, match, t)
+    if not lines:
+        return None
+    game_id, notation = match.game.ID, match.game.action_to_text
+    items = []
+    for seat, start, end, note in reversed(lines):
+        moves = " · ".join(notation(action) for action in match.actions[start:end])
+        text = f"{seat_name(match, seat, t)}: {moves}" + (f" — {note}" if note else "")
+        items.append(log_entry(game_id, end, text, current=replay is not None and start < replay.ply <= end))
+    return h(
+        "details",
+        {"class": "turn-log"},
+        h("summary", {}, t("table.log", count=len(lines))),
+        h("ol", {"reversed": True}, items),
     )
 
 
@@ -219,16 +265,18 @@ def replay_bar(game_id: str, match: Match, replay: Replay, t: Catalog) -> El:
     def button(action: str, label: str, attrs: dict[str, Attr] | None = None) -> El:
         return h("button", {"type": "button", "data-action": action, **data, **(attrs or {})}, label)
 
+    positions = match.positions  # the moves a replay steps through, dice in the air left out
+    at, last = bisect_right(positions, replay.ply) - 1, len(positions) - 1
     return h(
         "div",
         {"class": "replay-bar"},
-        h("p", {"class": "replay-status", "role": "status"}, t("table.replay_status", ply=replay.ply, plies=match.cursor)),
+        h("p", {"class": "replay-status", "role": "status"}, t("table.replay_status", ply=at, plies=last)),
         h(
             "div",
             {"class": "row"},
-            button("replay-step", t("table.replay_back"), {"data-by": "-1", "disabled": replay.ply == 0}),
+            button("replay-step", t("table.replay_back"), {"data-by": "-1", "disabled": at == 0}),
             button("replay-play", t("table.replay_pause" if replay.playing else "table.replay_play"), {"class": "primary"}),
-            button("replay-step", t("table.replay_forward"), {"data-by": "1", "disabled": replay.ply >= match.cursor}),
+            button("replay-step", t("table.replay_forward"), {"data-by": "1", "disabled": at >= last}),
             h(
                 "label",
                 {"class": "inline-field"},

@@ -9,6 +9,11 @@ A table module provides:
   (selected dice, a highlighted piece...), never saved;
 * ``on(match, local, msg) -> (match, local, effects)``: the messages named
   ``"<game>:<name>"`` that only this table understands;
+* ``log_note(match, ply, t) -> str | None``: what the game made of the action
+  that led to the position after ``ply`` actions, if it is worth a word in the
+  game's log (421: the tokens a finished turn moved; Generala: the points of a
+  box); the log itself (one line per seat's run of actions, in the game's
+  notation) is drawn by the frame, the same for every game;
 * optionally ``follow(model, match) -> effects``: what to ask for after every
   change of the match (the 421 coach asks for advice).
 
@@ -34,6 +39,8 @@ class Table(Protocol):
     def start(self, match: Match) -> Any: ...
 
     def on(self, match: Match, local: Any, msg: Msg) -> tuple[Match, Any, list[Effect]]: ...
+
+    def log_note(self, match: Match, ply: int, t: Catalog) -> str | None: ...
 
 
 TABLES: dict[str, Table] = {}

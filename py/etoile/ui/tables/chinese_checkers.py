@@ -10,10 +10,11 @@ from typing import Any
 from etoile.coach import PENDING, ChineseCheckersHint, Pending
 from etoile.games import chinese_checkers as g
 from etoile.games.chinese_checkers_board import BRANCH_HOLES, GRID, OPPOSITE, SIZE
+from etoile.games.chinese_checkers_endings import distance, ending, quiet_rounds
 from etoile.i18n import Catalog
 from etoile.match import Match
 from etoile.model import CoachAnswer, Effect, Model, Msg
-from etoile.ui.common import log_entry, result_panel, seat_name
+from etoile.ui.common import result_panel, seat_name
 from etoile.ui.tables import register
 from etoile.ui.vdom import El, h
 
@@ -313,7 +314,7 @@ def status(match: Match, local: Local, t: Catalog) -> str:
     line = t("chinese_checkers.status.play", name=seat_name(match, seat, t), colour=colours(state, seat, t))
     if match.person_to_move is not None:
         line += " " + t("chinese_checkers.status.target" if local.selected is not None else "chinese_checkers.status.select")
-    rounds, left = g.quiet_rounds(state)
+    rounds, left = quiet_rounds(state)
     if left <= QUIET_WARNING:
         line += " " + t("chinese_checkers.quiet_soon", rounds=rounds, count=left)
     return line
@@ -343,24 +344,10 @@ def seats_list(match: Match, t: Catalog) -> El:
                 " ",
                 seat_name(match, seat, t),
                 " — ",
-                t("chinese_checkers.distance", distance=g.distance(state, seat)),
+                t("chinese_checkers.distance", distance=distance(state, seat)),
             )
         )
     return h("ul", {"class": "cc-seats"}, items)
-
-
-def move_list(match: Match, t: Catalog) -> El | None:
-    if not match.played:
-        return None
-    items = []
-    for index, move in enumerate(match.played):
-        mover = match.states[index].to_move
-        who = seat_name(match, mover, t) if mover is not None else ""
-        text = t("chinese_checkers.pass") if move.is_pass else g.move_to_text(move)
-        items.append(log_entry(ACTION, index + 1, f"{who}: {text}"))
-    return h(
-        "details", {"class": "move-list"}, h("summary", {}, t("chinese_checkers.moves", count=len(items))), h("ol", {}, items)
-    )
 
 
 def tools(match: Match, local: Local, t: Catalog) -> El | None:
@@ -375,7 +362,7 @@ def tools(match: Match, local: Local, t: Catalog) -> El | None:
 
 def ending_line(state: g.State, t: Catalog) -> El | None:
     """Why the players are ranked as they are, when the game ended without a winner home (move limit, 30 quiet rounds)."""
-    why = g.ending(state)
+    why = ending(state)
     return h("p", {}, t(ENDINGS[why])) if why in ENDINGS else None
 
 
@@ -391,13 +378,21 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
             "div",
             {"class": "cc-layout"},
             board_svg(model, match, local, t),
-            h("div", {"class": "cc-side"}, seats_list(match, t), move_list(match, t)),
+            h("div", {"class": "cc-side"}, seats_list(match, t)),
         ),
         hint is PENDING and h("p", {"class": "coach", "role": "status"}, t("chinese_checkers.hint_thinking")),
         isinstance(hint, ChineseCheckersHint)
-        and h("p", {"class": "coach", "role": "status"}, t("chinese_checkers.hint_move", move=g.move_to_text(g.Move(hint.path)))),
+        and h(
+            "p", {"class": "coach", "role": "status"}, t("chinese_checkers.hint_move", move=g.action_to_text(g.Move(hint.path)))
+        ),
         tools(match, local, t),
     )
+
+
+def log_note(match: Match, ply: int, t: Catalog) -> str | None:
+    """For the game's log: "home" when the move brought the last of its player's pieces home."""
+    before, after = match.states[ply - 1], match.states[ply]
+    return t("chinese_checkers.log_home") if len(after.finished) > len(before.finished) else None
 
 
 register(sys.modules[__name__])

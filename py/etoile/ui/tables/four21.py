@@ -11,8 +11,8 @@ from etoile.games import four21 as g
 from etoile.i18n import Catalog
 from etoile.match import Match
 from etoile.model import CoachAnswer, Effect, Model, Msg
-from etoile.ui.common import log_entry, result_panel, seat_name
-from etoile.ui.dice import dice_row, face
+from etoile.ui.common import result_panel, seat_name
+from etoile.ui.dice import dice_row, face, places, throws
 from etoile.ui.tables import register
 from etoile.ui.vdom import El, h
 
@@ -21,7 +21,7 @@ GAME = g
 
 @dataclass(frozen=True, slots=True)
 class Local:
-    """What only the page knows: the dice the player has set aside for the next throw, and the coach's advice."""
+    """What only the page knows: the places of the dice the player has set aside for the next throw, and the coach's advice."""
 
     keep: tuple[int, ...] | None = None
     advice: Four21Advice | Pending | None = None
@@ -31,17 +31,13 @@ def start(match: Match) -> Local:
     return Local()
 
 
-def max_throws(state: g.State) -> int:
-    """How many throws the seat to move may use this turn."""
-    return 3 if state.seat == state.leader or state.limit is None else state.limit
-
-
 def can_keep(state: g.State) -> bool:
-    return state.rolloff is None and 0 < state.throws < max_throws(state)
+    return state.rolloff is None and state.throws > 0 and g.throws_left(state) > 0
 
 
 def kept(state: g.State, local: Local) -> tuple[int, ...]:
-    return state.kept if local.keep is None else local.keep
+    """The places of the dice set aside: the player's choice, else those kept at the last throw (drawn first)."""
+    return tuple(range(len(state.kept))) if local.keep is None else local.keep
 
 
 def follow(model: Model, match: Match) -> list[Effect]:
@@ -63,7 +59,7 @@ def on(match: Match, local: Local, msg: Msg) -> tuple[Match, Local, list[Effect]
                 keep = tuple(sorted(set(kept(state, local)) ^ {index}))
                 return match, replace(local, keep=keep), []
         case "throw":
-            action = g.Throw(kept(state, local) if can_keep(state) else ())
+            action = g.Throw(tuple(state.dice[i] for i in kept(state, local)) if can_keep(state) else ())
             if action not in g.legal_actions(state):
                 return match, local, []
             return match.play(action), Local(), [Effect("sound", {"name": "dice"})]
@@ -109,7 +105,7 @@ def status(match: Match, t: Catalog) -> str:
     if state.seat == state.leader:
         return t("four21.status.leader", phase=phase, name=name, throws=state.throws)
     rule = "exactly" if state.options.throw_limit == "exactly" else "at_most"
-    return t(f"four21.status.follow_{rule}", phase=phase, name=name, throws=state.throws, count=max_throws(state))
+    return t(f"four21.status.follow_{rule}", phase=phase, name=name, throws=state.throws, count=g.max_throws(state))
 
 
 def summary(match: Match, turn: g.Turn, t: Catalog) -> str:
@@ -248,14 +244,14 @@ def table_dice(match: Match, local: Local, t: Catalog) -> El | None:
     mine = match.person_to_move is not None and can_keep(state)
     keep = kept(state, local)
     advice = local.advice
-    advised = set(advice.keep) if isinstance(advice, Four21Advice) and not advice.stop else set()
+    advised = places(state.dice, advice.keep) if isinstance(advice, Four21Advice) and not advice.stop else ()
     return dice_row(
         "421",
         state.dice,
         t,
         kept=keep,
-        rolled=[i for i in range(3) if i not in state.kept],
-        roll=state.rng.draws,
+        rolled=range(len(state.kept), 3),
+        roll=throws(match),
         enabled=mine,
         hinted=advised,
     )
@@ -270,7 +266,7 @@ def controls(match: Match, t: Catalog) -> El | None:
     if state.rolloff is not None or state.throws == 0:
         label = t("four21.throw")
     else:
-        label = t("four21.throw_again", count=max_throws(state) - state.throws)
+        label = t("four21.throw_again", count=g.throws_left(state))
     return h(
         "div",
         {"class": "row"},
@@ -292,27 +288,20 @@ def coach(model: Model, match: Match, local: Local, t: Catalog) -> El | None:
     advice = local.advice if model.settings.coach and can_keep(match.state) else None
     if not isinstance(advice, Four21Advice):
         return h("div", {"class": "coach-bar"}, switch)
-    dice = match.state.dice
     if advice.stop:
         tip = t("four21.coach.stop")
     elif advice.keep:
-        tip = t("four21.coach.keep", dice=" ".join(str(dice[i]) for i in advice.keep))
+        tip = t("four21.coach.keep", dice=" ".join(map(str, advice.keep)))
     else:
         tip = t("four21.coach.throw_all")
     chances = t("four21.coach.chances", escape=round(100 * advice.escape), best=round(100 * advice.best))
     return h("div", {"class": "coach-bar"}, switch, h("p", {"class": "coach", "role": "status"}, tip, " ", chances))
 
 
-def log(match: Match, t: Catalog) -> El | None:
-    turns = match.state.turns
-    if not turns:
-        return None
-    # The ply at which each turn ended: a click on its line replays the game up to there.
-    ends = [ply for ply in range(1, match.cursor + 1) if len(match.states[ply].turns) > len(match.states[ply - 1].turns)]
-    items = [log_entry("421", end, summary(match, turn, t)) for turn, end in reversed(list(zip(turns, ends, strict=True)))]
-    return h(
-        "details", {"class": "turn-log"}, h("summary", {}, t("four21.log", count=len(turns))), h("ol", {"reversed": True}, items)
-    )
+def log_note(match: Match, ply: int, t: Catalog) -> str | None:
+    """For the game's log: the summary of the turn the action before ``ply`` ended, if it ended one."""
+    turns = match.states[ply].turns
+    return summary(match, turns[-1], t) if len(turns) > len(match.states[ply - 1].turns) else None
 
 
 def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
@@ -330,7 +319,6 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
         table_dice(match, local, t),
         controls(match, t),
         coach(model, match, local, t),
-        log(match, t),
     )
 
 

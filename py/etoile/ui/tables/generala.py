@@ -1,4 +1,11 @@
-"""The Generala score sheet: dice to keep, a column per player, a preview in every open box, a coach."""
+"""The Generala score sheet: dice to keep, a column per player, a preview in every open box, a coach.
+
+The player sets dice aside by their places on the table; the throw then keeps
+the faces those dice show. The dice kept at the last throw lie on the left
+(the first ``state.kept`` of ``state.dice``) and stay set aside until the
+player takes them back. The table draws a settled match: the dice have
+landed before it looks (:meth:`etoile.match.Match.settled`).
+"""
 
 from __future__ import annotations
 
@@ -8,11 +15,12 @@ from typing import Any
 
 from etoile.coach import PENDING, GeneralaHint, GeneralaReport, Pending
 from etoile.games import generala as g
+from etoile.games.dice import Roll, faces_text
 from etoile.i18n import Catalog
 from etoile.match import Match
 from etoile.model import CoachAnswer, Effect, Model, Msg
-from etoile.ui.common import log_entry, result_panel, seat_name
-from etoile.ui.dice import dice_row
+from etoile.ui.common import result_panel, seat_name
+from etoile.ui.dice import dice_row, places
 from etoile.ui.tables import register
 from etoile.ui.vdom import El, h
 
@@ -21,9 +29,13 @@ GAME = g
 
 @dataclass(frozen=True, slots=True)
 class Local:
-    """What only the page knows: the dice set aside, a box waiting for its 0 to be confirmed, the coach's answers."""
+    """What only the page knows: the dice set aside, a box waiting for its 0 to be confirmed, the coach's answers.
 
-    keep: tuple[int, ...] = ()
+    ``keep`` holds the places of the dice set aside; ``None`` until the player
+    changes them, which sets aside the dice kept at the last throw.
+    """
+
+    keep: tuple[int, ...] | None = None
     confirm: str | None = None
     hint: GeneralaHint | Pending | None = None
     report: GeneralaReport | Pending | None = None
@@ -33,17 +45,29 @@ def start(match: Match) -> Local:
     return Local()
 
 
+def kept(state: g.State, local: Local) -> tuple[int, ...]:
+    """The places of the dice set aside: the player's choice, else the dice kept at the last throw."""
+    return tuple(range(state.kept)) if local.keep is None else local.keep
+
+
+def can_keep(match: Match) -> bool:
+    """Whether the person to move may set dice aside now (between the throws of a turn)."""
+    state = match.state
+    return match.person_to_move is not None and state.phase == "play" and 0 < state.throw < g.THROWS
+
+
 def on(match: Match, local: Local, msg: Msg) -> tuple[Match, Local, list[Effect]]:
     state = match.state
     mine = match.person_to_move is not None
+    throw = g.Throw(tuple(state.dice[i] for i in kept(state, local)) if can_keep(match) else ())
     match msg.action.removeprefix("generala:"):
-        case "keep" if mine and state.phase == "play" and 0 < state.throw < g.THROWS:
+        case "keep" if can_keep(match):
             index = int(msg.data.get("index", -1))
             if 0 <= index < g.DICE:
-                keep = tuple(sorted(set(local.keep) ^ {index}))
+                keep = tuple(sorted(set(kept(state, local)) ^ {index}))
                 return match, replace(local, keep=keep, hint=None if local.hint is PENDING else local.hint), []
-        case "throw" if mine and g.Throw(local.keep if state.throw else ()) in g.legal_actions(state):
-            played = match.play(g.Throw(local.keep if state.throw else ()))
+        case "throw" if mine and throw in g.legal_actions(state):
+            played = match.play(throw).settled()
             sound = "fanfare" if played.state.big_general is not None else "dice"
             return played, Local(), [Effect("sound", {"name": sound})]
         case "fill" if mine and state.throw:
@@ -81,54 +105,44 @@ def capitalised(text: str) -> str:
 
 def status(match: Match, t: Catalog) -> str:
     state = match.state
-    seat = g.to_move(state)
-    if seat is None:
+    if g.to_move(state) is None:
         return t("generala.status.over")
-    name = seat_name(match, seat, t)
+    name = seat_name(match, state.seat, t)  # while dice are in the air (in a replay), the seat that threw them
     if state.phase == "start":
         return t("generala.status.start", name=name)
     return t("generala.status.play", round=state.round, rounds=g.ROUNDS, throw=state.throw, throws=g.THROWS, name=name)
 
 
-def describe(action_json: Any, dice: list[int], t: Catalog) -> str:
+def describe(action_json: Any, t: Catalog) -> str:
     """A coach's choice in words: "Keep 6 6 6", "Throw all five again", "Write in full house"."""
     action = g.action_from_json(action_json)
     if isinstance(action, g.Fill):
         return t("generala.coach.fill", box=t(f"generala.box.{action.box}"))
-    if not action.keep:
-        return t("generala.coach.throw_all")
-    return t("generala.coach.keep", dice=" ".join(str(v) for v in sorted(dice[i] for i in action.keep)))
+    if isinstance(action, g.Throw) and action.keep:
+        return t("generala.coach.keep", dice=faces_text(action.keep))
+    return t("generala.coach.throw_all")
 
 
 def table_dice(match: Match, local: Local, t: Catalog) -> El:
     state = match.state
-    mine = match.person_to_move is not None
-    can_keep = mine and state.phase == "play" and 0 < state.throw < g.THROWS
-    hinted = _hinted_keep(local)
     return dice_row(
         "generala",
         state.dice,
         t,
-        kept=local.keep,
-        rolled=[i for i in range(len(state.dice)) if i not in kept_at_last_throw(match)],
-        roll=state.rng.draws,
-        enabled=can_keep,
-        hinted=hinted or (),
+        kept=kept(state, local),
+        rolled=range(state.kept, len(state.dice)),
+        roll=sum(isinstance(action, Roll) for action in match.played),  # the throws so far: one more at every throw
+        enabled=can_keep(match),
+        hinted=_hinted_keep(state, local),
     )
 
 
-def kept_at_last_throw(match: Match) -> tuple[int, ...]:
-    """The dice that stayed in place at the last throw (the others were just thrown)."""
-    last = match.played[-1] if match.played else None
-    return last.keep if isinstance(last, g.Throw) else ()
-
-
-def _hinted_keep(local: Local) -> tuple[int, ...] | None:
+def _hinted_keep(state: g.State, local: Local) -> tuple[int, ...]:
     if isinstance(local.hint, GeneralaHint) and local.hint.choices:
         best = g.action_from_json(local.hint.choices[0].action)
         if isinstance(best, g.Throw):
-            return best.keep
-    return None
+            return places(state.dice, best.keep)
+    return ()
 
 
 def controls(match: Match, local: Local, t: Catalog) -> El | None:
@@ -165,7 +179,6 @@ def hint_panel(match: Match, local: Local, t: Catalog) -> El | None:
         return None
     if not isinstance(local.hint, GeneralaHint):
         return h("p", {"class": "coach", "role": "status"}, t("generala.coach.thinking"))
-    dice = list(match.state.dice)
     return h(
         "section",
         {"class": "coach", "aria-label": t("generala.hint")},
@@ -174,7 +187,7 @@ def hint_panel(match: Match, local: Local, t: Catalog) -> El | None:
             "ol",
             {},
             [
-                h("li", {}, describe(choice.action, dice, t), " — ", t("generala.expected", score=f"{choice.expected:.1f}"))
+                h("li", {}, describe(choice.action, t), " — ", t("generala.expected", score=f"{choice.expected:.1f}"))
                 for choice in local.hint.choices
             ],
         ),
@@ -210,7 +223,7 @@ def confirm_zero(local: Local, t: Catalog) -> El | None:
 
 def sheet(match: Match, local: Local, t: Catalog) -> El:
     state = match.state
-    seat_to_move = g.to_move(state)
+    seat_to_move = None if g.to_move(state) is None else state.seat
     mine = match.person_to_move
     preview = g.preview(state) if state.phase == "play" else {}
     totals = g.totals(state)
@@ -339,8 +352,8 @@ def report_panel(match: Match, local: Local, t: Catalog) -> El | None:
                     "generala.mistake",
                     round=m.round,
                     throw=m.throw,
-                    played=describe(m.played, list(m.dice), t),
-                    best=describe(m.best, list(m.dice), t),
+                    played=describe(m.played, t),
+                    best=describe(m.best, t),
                     loss=f"{m.loss:.1f}",
                 ),
             )
@@ -366,34 +379,19 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
         hint_panel(match, local, t),
         result_panel(match, t, report_panel(match, local, t)),
         sheet(match, local, t),
-        log(match, t),
     )
 
 
-def log(match: Match, t: Catalog) -> El | None:
-    """Every box filled so far, newest first: a click on one replays the game up to it."""
-    items = []
-    for index, action in enumerate(match.played):
-        if isinstance(action, g.Fill):
-            before, after = match.states[index], match.states[index + 1]
-            points = after.sheets[before.seat][g.BOXES.index(action.box)]
-            text = t(
-                "generala.log_entry",
-                round=before.round,
-                name=seat_name(match, before.seat, t),
-                dice=" ".join(map(str, before.dice)),
-                box=t(f"generala.box.{action.box}"),
-                points=points,
-            )
-            items.append(log_entry("generala", index + 1, text))
-    if not items:
-        return None
-    return h(
-        "details",
-        {"class": "turn-log"},
-        h("summary", {}, t("generala.log", count=len(items))),
-        h("ol", {"reversed": True}, items[::-1]),
-    )
+def log_note(match: Match, ply: int, t: Catalog) -> str | None:
+    """For the game's log: the points of the box the action before ``ply`` filled, or a big general it threw."""
+    before, after = match.states[ply - 1], match.states[ply]
+    action = match.actions[ply - 1]
+    if isinstance(action, g.Fill):
+        points = after.sheets[before.seat][g.BOXES.index(action.box)]
+        return t("generala.log_note", box=t(f"generala.box.{action.box}"), points=points)
+    if after.big_general is not None and before.big_general is None:
+        return t("generala.big_general_title")
+    return None
 
 
 register(sys.modules[__name__])
