@@ -103,6 +103,27 @@ def faces_from_text(text: str) -> tuple[int, ...]:
     return faces_of(int(d) for d in digits)
 
 
+def throw_to_text(keep: Sequence[int]) -> str:
+    """A player's throw in the notation: ``throw`` when it keeps nothing, else ``keep`` and the faces kept.
+
+    >>> throw_to_text(()), throw_to_text((6, 6))
+    ('throw', 'keep 6 6')
+    """
+    return f"keep {faces_text(keep)}" if keep else "throw"
+
+
+def throw_from_text(text: str) -> tuple[int, ...] | None:
+    """The faces kept by the throw written ``text`` (:func:`throw_to_text`), ``None`` if ``text`` is not a throw.
+
+    >>> throw_from_text("throw"), throw_from_text("keep 1 4"), throw_from_text("stop")
+    ((), (4, 1), None)
+    """
+    word, _, rest = text.strip().partition(" ")
+    if word == "throw" and not rest.strip():
+        return ()
+    return faces_from_text(rest) if word == "keep" and rest.strip() else None
+
+
 def roll_to_text(roll: Roll) -> str:
     """``roll 4 2 1``."""
     return f"roll {faces_text(roll.faces)}"
