@@ -78,6 +78,11 @@ class Catalog:
         self._table = strings(lang)
         self._fallback = strings(DEFAULT)
 
+    def find(self, key: str) -> str | None:
+        """The plain text of ``key`` in this language (else in English), ``None`` if neither has one."""
+        value = self._table.get(key, self._fallback.get(key))
+        return value if isinstance(value, str) else None
+
     def __call__(self, key: str, **params: Any) -> str:
         value = self._table.get(key, self._fallback.get(key, key))
         if isinstance(value, dict):

@@ -227,3 +227,37 @@ def test_a_click_on_a_turn_of_the_log_replays_the_game_to_the_end_of_that_turn()
     assert [len(match.states[end].turns) for end in ends] == [2, 1] and len(match.states[ends[1] - 1].turns) == 0
     model, _ = update(model, Msg("replay-to", str(ends[1]), {"game": "421"}))
     assert model.replays["421"].ply == ends[1]
+
+
+def test_the_log_reads_like_a_score_sheet_in_the_player_s_language() -> None:
+    match = Match.new(g, {"players": 2}, 0, (Seat("Ann"), Seat("Bob")))
+    match = match.play_all([g.Throw(), Roll((1,)), g.Throw(), Roll((3,))])  # Ann leads
+    match = match.play_all([g.Throw(), Roll((6, 4, 1)), g.Throw((4, 1)), Roll((2,)), g.Stop()])
+    match = match.play_all([g.Throw(), Roll((6, 5, 3)), g.Stop()])
+    lines = {
+        "en": [
+            "Bob: throw · roll 6 5 3 · stop — Ann's 421 (four-two-one) is worth 10: Bob, worst with 653, takes 10 tokens.",
+            "Ann: throw · roll 6 4 1 · keep 4 1 · roll 2 · stop",
+            "Bob: throw · roll 3",
+            "Ann: throw · roll 1",
+        ],
+        "fr": [
+            "Bob : lance · obtient 6 5 3 · s’arrête — "
+            + catalog("fr")(
+                "four21.summary.charge",
+                best="Ann",
+                best_hand="421 (quatre cent vingt et un)",
+                value=10,
+                worst="Bob",
+                worst_hand="653",
+                count=10,
+            ),
+            "Ann : lance · obtient 6 4 1 · garde 4 1 · obtient 2 · s’arrête",
+            "Bob : lance · obtient 3",
+            "Ann : lance · obtient 1",
+        ],
+    }
+    for lang, expected in lines.items():
+        model = Model(route=Route("game", "421"), matches={"421": match}, settings=Settings(language=lang))
+        entries = view(model).find_all(lambda el: el.attrs.get("class") == "log-entry")
+        assert [e.text() for e in entries] == expected

@@ -238,17 +238,28 @@ def log_lines(table: Table, match: Match, t: Catalog) -> list[tuple[int, int, in
     return lines
 
 
+def spoken(notation: str, t: Catalog) -> str:
+    """An action's notation in the player's language, as chess players localise theirs: each word that has a
+    ``notation.<word>`` text is said in it (``keep 4 1`` is ``garde 4 1`` in French); numbers and holes stay.
+
+    >>> spoken("keep 6 6", catalog("fr")), spoken("fill four", catalog("ru")), spoken("12-23", catalog("fr"))
+    ('garde 6 6', 'вписывает четыре', '12-23')
+    """
+    return " ".join(t.find(f"notation.{word}") or word for word in notation.split())
+
+
 def game_log(table: Table, match: Match, replay: Replay | None, t: Catalog) -> El | None:
     """Every game's log, written once: newest first, one line per seat's run of actions in the game's notation and
     what the table notes of it; a click on a line replays the game up to its end (the line shown is marked)."""
     lines = log_lines(table, match, t)
     if not lines:
         return None
-    game_id, notation = match.game.ID, match.game.action_to_text
+    game_id = match.game.ID
     items = []
     for seat, start, end, note in reversed(lines):
-        moves = " · ".join(notation(action) for action in match.actions[start:end])
-        text = f"{seat_name(match, seat, t)}: {moves}" + (f" — {note}" if note else "")
+        moves = " · ".join(spoken(match.game.action_to_text(action), t) for action in match.actions[start:end])
+        params = {"name": seat_name(match, seat, t), "moves": moves, "note": note}
+        text = t("table.log_line_noted" if note else "table.log_line", **params)
         items.append(log_entry(game_id, end, text, current=replay is not None and start < replay.ply <= end))
     return h(
         "details",

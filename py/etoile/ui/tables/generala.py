@@ -383,12 +383,13 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
 
 
 def log_note(match: Match, ply: int, t: Catalog) -> str | None:
-    """For the game's log: the points of the box the action before ``ply`` filled, or a big general it threw."""
+    """For the game's log: the points of the box the action before ``ply`` filled (the notation names the box), or a
+    big general it threw."""
     before, after = match.states[ply - 1], match.states[ply]
     action = match.actions[ply - 1]
     if isinstance(action, g.Fill):
         points = after.sheets[before.seat][g.BOXES.index(action.box)]
-        return t("generala.log_note", box=t(f"generala.box.{action.box}"), points=points)
+        return t("generala.log_note", count=points)
     if after.big_general is not None and before.big_general is None:
         return t("generala.big_general_title")
     return None
