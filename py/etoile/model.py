@@ -125,6 +125,14 @@ class Notice:
     level: str = "info"
     details: str = ""
     aside_key: str | None = None
+    count: int = 1
+    """How many times this very notice was given while shown: a repeat is counted, not stacked."""
+
+    def same(self, other: Notice) -> bool:
+        """Whether ``other`` says the same thing (all but its id and count)."""
+        return (self.key, self.params, self.terms, self.level, self.details, self.aside_key) == (
+            other.key, other.params, other.terms, other.level, other.details, other.aside_key
+        )  # fmt: skip
 
 
 REPLAY_SPEEDS = (2.0, 1.0, 0.5)
@@ -168,5 +176,15 @@ class Model:
         return tuple(game for game, match in self.matches.items() if match.result is None)
 
     def notify(self, key: str, level: str = "info", **fields: Any) -> Model:
+        """The model with one more notice; one that says what a shown notice says counts as a repeat of it.
+
+        >>> model = Model().notify("storage.full", "warning").notify("storage.full", "warning")
+        >>> [(n.key, n.count) for n in model.notices]
+        [('storage.full', 2)]
+        """
         notice = Notice(self.next_notice, key, level=level, **fields)
+        shown = next((n for n in self.notices if n.same(notice)), None)
+        if shown is not None:
+            repeated = replace(shown, count=shown.count + 1)
+            return replace(self, notices=tuple(repeated if n is shown else n for n in self.notices))
         return replace(self, notices=(*self.notices, notice), next_notice=self.next_notice + 1)

@@ -189,6 +189,12 @@ def test_a_full_storage_keeps_the_chosen_theme_on_screen_and_says_so(page: Page,
     expect(page.locator("body")).not_to_contain_text("Traceback")  # not even folded away
     assert local_storage(page) == {}
 
+    # Choosing again gives the same notice again: it is counted, not stacked.
+    page.get_by_role("radio", name="Light").check()
+    page.get_by_role("radio", name="Dark").check()
+    expect(page.locator(".notice")).to_have_count(1)
+    expect(notice.locator(".notice-count")).to_have_text(" " + t("en", "notice.repeated", count=3))
+
     # The choice holds for the rest of the visit.
     page.get_by_role("link", name="Games").click()
     expect(page.locator(".game-card")).to_have_count(3)

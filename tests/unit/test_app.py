@@ -226,3 +226,17 @@ def test_views_only_build_elements_and_strings() -> None:
 
     model = Model(notices=(Notice(1, "reset.done"),), route=Route("settings"), dialog="reset")
     check(view(model))
+
+
+def test_a_notice_given_again_while_shown_is_counted_not_stacked() -> None:
+    model = Model()
+    for _ in range(3):
+        model = model.notify("storage.full", "warning", details="QuotaExceededError")
+    model = model.notify("storage.full", "warning", details="another reason")
+    assert [(n.key, n.count, n.details) for n in model.notices] == [
+        ("storage.full", 3, "QuotaExceededError"),
+        ("storage.full", 1, "another reason"),
+    ]
+    shown = view(Model(route=Route("settings"), notices=model.notices))
+    counts = shown.find_all(lambda el: el.attrs.get("class") == "notice-count")
+    assert [c.text() for c in counts] == [" (3 times)"]

@@ -144,27 +144,39 @@ class Runtime:
         self._proxies: list[Any] = []
         self.tasks: set[asyncio.Future] = set()  # keeps running tasks referenced until they end
         self.asked: set[tuple[str, ...]] = set()  # the questions to the worker still waiting for an answer
+        self.busy = False  # a message is being run or drawn: the next ones wait in the queue
 
     # -- the loop ----------------------------------------------------------
 
     def dispatch(self, msg: Msg) -> None:
-        """Run ``msg`` and every message its effects produce, then draw once."""
+        """Run ``msg`` and every message its effects produce, then draw once.
+
+        A message that comes while another is being run or drawn waits its turn: drawing can itself fire events
+        (a field with a changed value that the patch takes out of the page reports its change as it goes), and
+        those are run, and drawn, after the patch, never inside it.
+        """
         self.queue.append(msg)
-        after_render: list[Effect] = []
+        if self.busy:
+            return
+        self.busy = True
         try:
             while self.queue:
-                self.model, effects = update(self.model, self.queue.popleft())
-                for effect in effects:
-                    if effect.kind.startswith("focus"):
-                        after_render.append(effect)
-                    else:
-                        self.run(effect)
-                self._drain_problems()
-            self.render()
-            for effect in after_render:
-                self.focus(effect)
+                after_render: list[Effect] = []
+                while self.queue:
+                    self.model, effects = update(self.model, self.queue.popleft())
+                    for effect in effects:
+                        if effect.kind.startswith("focus"):
+                            after_render.append(effect)
+                        else:
+                            self.run(effect)
+                    self._drain_problems()
+                self.render()
+                for effect in after_render:
+                    self.focus(effect)
         except Exception:  # noqa: BLE001 - the error boundary of the whole page
             self.fail(traceback.format_exc())
+        finally:
+            self.busy = False
 
     def fail(self, details: str) -> None:
         window.console.error(details)

@@ -101,7 +101,12 @@ def notice(n: Notice, t: Catalog) -> El:
     return h(
         "div",
         {"class": f"notice notice-{n.level}", "role": "alert" if n.level == "error" else "status", "data-notice": n.key},
-        h("p", {}, notice_text(n, t)),
+        h(
+            "p",
+            {},
+            notice_text(n, t),
+            n.count > 1 and h("span", {"class": "notice-count"}, " ", t("notice.repeated", count=n.count)),
+        ),
         n.details and h("details", {}, h("summary", {}, t("notice.details")), h("pre", {}, n.details)),
         h(
             "div",
