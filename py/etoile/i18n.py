@@ -70,6 +70,10 @@ def rules(lang: str) -> dict[str, Any]:
     return _load(_DIR / lang / RULES_FILE)
 
 
+DECIMAL_COMMA = frozenset({"fr", "ru"})
+"""The languages that write a decimal comma."""
+
+
 class Catalog:
     """Translate keys for one language, falling back to English, then to the key."""
 
@@ -77,6 +81,15 @@ class Catalog:
         self.lang = lang
         self._table = strings(lang)
         self._fallback = strings(DEFAULT)
+
+    def decimal(self, value: float, places: int = 1) -> str:
+        """``value`` with ``places`` decimals, as the language writes it: ``154.4`` in English, ``154,4`` in French.
+
+        >>> catalog("en").decimal(154.36), catalog("fr").decimal(154.36), catalog("ru").decimal(2, 2)
+        ('154.4', '154,4', '2,00')
+        """
+        text = f"{value:.{places}f}"
+        return text.replace(".", ",") if self.lang in DECIMAL_COMMA else text
 
     def find(self, key: str) -> str | None:
         """The plain text of ``key`` in this language (else in English), ``None`` if neither has one."""

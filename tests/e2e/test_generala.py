@@ -1,5 +1,7 @@
 """Generala as a player sees it: set up, throw, set dice aside, fill the sheet, ask the coach."""
 
+import re
+
 from playwright.sync_api import Page, expect
 
 from etoile.games import generala as g
@@ -78,6 +80,11 @@ def test_setting_dice_aside_the_hint_and_a_reload_mid_turn(page: Page, base_url:
     choices = page.locator(".coach li")
     expect(choices).to_have_count(6)
     expect(choices.first).to_contain_text("expected final score")
+    # Each choice is a sentence of its own, said once; a box says its points.
+    lines = choices.all_inner_texts()
+    assert len(set(lines)) == 6 and all(line[0].isupper() and line.endswith(".") for line in lines), lines
+    choice = re.compile(r"(Keep [1-6 ]+|Throw all five again|Write \d+ in .+): expected final score \d+\.\d\.")
+    assert all(choice.fullmatch(line) for line in lines), lines
     labels = [page.locator(".dice-row .die").nth(i).get_attribute("aria-label") for i in range(5)]
     page.get_by_role("button", name="Throw again (2 left)").click()
     expect(page.locator(".status")).to_contain_text("throw 2/3")

@@ -1,5 +1,7 @@
 """The Generala score sheet, without a browser."""
 
+from dataclasses import replace
+
 from etoile.app import update
 from etoile.coach import PENDING, GeneralaChoice, GeneralaHint
 from etoile.games import CHANCE
@@ -117,7 +119,7 @@ def test_the_coach_outlines_the_dice_it_would_keep_where_they_lie() -> None:
     dice = view(model).find_all(by_class("die"))
     assert model.matches["generala"].state.dice == (6, 6, 3, 2, 2)
     assert [d.attrs.get("data-hint") for d in dice] == ["keep", "keep", None, "keep", None]
-    assert "keep 6 6 2 — expected final score 150.0" in view(model).text()
+    assert "Keep 6 6 2: expected final score 150.0." in view(model).text()
 
 
 def test_a_box_that_scores_zero_asks_first() -> None:
@@ -161,7 +163,10 @@ def test_the_hint_asks_the_coach_and_shows_its_answer_for_this_position_only() -
     stale, _ = send(model, "generala:advice", CoachAnswer(ply - 1, "hint", answer))
     assert stale.tables["generala"].hint is PENDING
     model, _ = send(model, "generala:advice", CoachAnswer(ply, "hint", answer))
-    assert "write in general — expected final score 150.2" in view(model).text()
+    points = g.preview(model.matches["generala"].state)["general"]
+    assert f"Write {points} in general: expected final score 150.2." in view(model).text()
+    french = replace(model, settings=replace(model.settings, language="fr"))
+    assert f"Inscrire {points} en générala : score final espéré 150,2." in view(french).text()
 
 
 def test_computer_seats_cannot_be_played_by_hand() -> None:

@@ -113,14 +113,22 @@ def status(match: Match, t: Catalog) -> str:
     return t("generala.status.play", round=state.round, rounds=g.ROUNDS, throw=state.throw, throws=g.THROWS, name=name)
 
 
-def describe(action_json: Any, t: Catalog) -> str:
-    """A coach's choice in words: "Keep 6 6 6", "Throw all five again", "Write in full house"."""
+def describe(action_json: Any, t: Catalog, points: dict[str, int] | None = None) -> str:
+    """A coach's choice in words: "keep 6 6 6", "throw all five again", "write in full house" (with ``points``, the
+    points of each open box: "write 30 in full house")."""
     action = g.action_from_json(action_json)
+    if isinstance(action, g.Fill) and points is not None and action.box in points:
+        return t("generala.coach.fill_points", box=t(f"generala.box.{action.box}"), points=points[action.box])
     if isinstance(action, g.Fill):
         return t("generala.coach.fill", box=t(f"generala.box.{action.box}"))
     if isinstance(action, g.Throw) and action.keep:
         return t("generala.coach.keep", dice=faces_text(action.keep))
     return t("generala.coach.throw_all")
+
+
+def sentence(choice: str, expected: str, t: Catalog) -> str:
+    """One line of the coach's advice, as a sentence: "Keep 4 4: expected final score 154.4."."""
+    return t("generala.coach.choice", choice=choice[:1].upper() + choice[1:], expected=expected)
 
 
 def table_dice(match: Match, local: Local, t: Catalog) -> El:
@@ -179,6 +187,7 @@ def hint_panel(match: Match, local: Local, t: Catalog) -> El | None:
         return None
     if not isinstance(local.hint, GeneralaHint):
         return h("p", {"class": "coach", "role": "status"}, t("generala.coach.thinking"))
+    points = g.preview(match.state)
     return h(
         "section",
         {"class": "coach", "aria-label": t("generala.hint")},
@@ -187,7 +196,11 @@ def hint_panel(match: Match, local: Local, t: Catalog) -> El | None:
             "ol",
             {},
             [
-                h("li", {}, describe(choice.action, t), " — ", t("generala.expected", score=f"{choice.expected:.1f}"))
+                h(
+                    "li",
+                    {},
+                    sentence(describe(choice.action, t, points), t("generala.expected", score=t.decimal(choice.expected)), t),
+                )
                 for choice in local.hint.choices
             ],
         ),
@@ -354,7 +367,7 @@ def report_panel(match: Match, local: Local, t: Catalog) -> El | None:
                     throw=m.throw,
                     played=describe(m.played, t),
                     best=describe(m.best, t),
-                    loss=f"{m.loss:.1f}",
+                    loss=t.decimal(m.loss),
                 ),
             )
             for m in mistakes
