@@ -57,7 +57,13 @@ def test_a_seeded_two_player_game_through_charge_and_decharge_to_a_winner(page: 
     )
     expect(page.locator(".last-turn")).to_contain_text(f"{names[winner]} has no token left and reveals their star!")
     # The game log: a line per player's run of throws, in the game's notation, the three turns' summaries noted.
-    page.locator(".turn-log summary").click()
+    # An arrow shows that it opens, and turns when it does.
+    summary = page.locator(".turn-log summary")
+    arrow = "(e) => [getComputedStyle(e, '::before').content, getComputedStyle(e, '::before').transform]"
+    assert summary.evaluate(arrow) == ['"▸"', "none"]
+    summary.click()
+    expect(page.locator(".turn-log")).to_have_attribute("open", "")
+    assert summary.evaluate(arrow)[1] != "none"
     expect(page.locator(".turn-log li").filter(has_text=" — ")).to_have_count(3)
     expect(page.locator(".turn-log li").last).to_contain_text(f"{names[state.opening.seats[0]]}: throw · roll ")
 

@@ -189,3 +189,26 @@ def test_when_python_cannot_start_the_page_offers_to_download_then_clear_the_sav
         fatal.get_by_role("button", name=t("en", "boot.clear_confirm")).click()
     page.wait_for_selector("html[data-ready='failed']", timeout=TIMEOUT_MS)
     assert local_storage(page) == {"another-app": "not ours"}
+
+
+def test_a_game_file_the_game_does_not_allow_is_refused_and_the_game_on_the_table_kept(page: Page, base_url: str) -> None:
+    errors = page_errors(page)
+    set_up(page, base_url, "421", ["Ann", "Bob"])
+    status = page.locator(".status").inner_text()
+    good = a_421_record()
+    files = {
+        "godlike.json": good | {"seats": [{"name": "Ann", "computer": None}, {"name": "", "computer": "godlike"}]},
+        "nine.json": good | {"options": {**good["options"], "players": 9}, "seats": []},
+        "seats.json": good | {"seats": [{"name": "Ann", "computer": None}]},
+        "pot.json": good | {"options": {**good["options"], "pot": 12}},
+    }
+    for name, record in files.items():
+        page.locator("input[type=file][data-action='import-game']").set_input_files(
+            {"name": name, "mimeType": "application/json", "buffer": json.dumps(record).encode()}
+        )
+        notice = page.locator("[data-notice='table.import_refused']")
+        expect(notice).to_have_count(1)
+        expect(notice.locator("> p")).to_contain_text("the game on the table is unchanged")
+        expect(page.locator(".status")).to_have_text(status)
+        notice.get_by_role("button", name="Close").click()
+    assert errors == []
