@@ -77,6 +77,8 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
             back = "[data-action=reset-ask]"
             if model.dialog == "discard":
                 back = f'[data-action=discard-ask][data-value="{model.discarding}"]'
+            elif model.dialog == "abandon":
+                back = "[data-action=setup-start]"
             return replace(model, dialog=None, discarding=None), [Effect("focus", {"selector": back})]
         case "reset-confirm":
             fresh = Model(route=model.route, browser_language=model.browser_language, offline_ready=model.offline_ready)

@@ -160,7 +160,8 @@ class Model:
     """The games being watched again, by game id (the table shows that position and takes no action meanwhile)."""
     notices: tuple[Notice, ...] = ()
     dialog: str | None = None
-    """The confirmation dialog open: ``"reset"`` (delete all data) or ``"discard"`` (one value set aside)."""
+    """The confirmation dialog open: ``"reset"`` (delete all data), ``"discard"`` (one value set aside) or
+    ``"abandon"`` (a new game in place of the one in progress)."""
     discarding: str | None = None
     """The storage key of the value the ``"discard"`` dialog is about."""
     offline_ready: bool = False

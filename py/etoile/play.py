@@ -71,6 +71,11 @@ def new_match(model: Model, game: str, setup: Setup, seed: int) -> tuple[Model, 
     return model, [*effects, Effect("navigate", {"hash": f"#/{game}"}), Effect("sound", {"name": "start"})]
 
 
+def in_progress(match: Match | None) -> bool:
+    """Whether ``match`` is a game a player would not want to lose by a slip: begun, and not over."""
+    return match is not None and match.cursor > 0 and match.result is None
+
+
 def undo_to_person(match: Match) -> Match:
     """Undo the last action and any computer or forced actions before it, back to a person's choice."""
     match = match.undo()
@@ -101,9 +106,11 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
             return _with_setup(model, game, setup.with_seat(index, name=str(value or "")))
         case "setup-option":
             return _with_setup(model, game, setup.with_option(msg.data.get("option", ""), str(value)))
-        case "setup-start":
+        case "setup-start" if in_progress(match_):
+            return replace(model, dialog="abandon"), [Effect("focus-dialog")]  # a slip must not lose the game
+        case "setup-start" | "abandon-confirm":
             try:
-                return new_match(model, game, setup, int(msg.data["seed"]))
+                return new_match(replace(model, dialog=None), game, setup, int(msg.data["seed"]))
             except ValueError as error:  # a combination of options the game does not offer
                 return model.notify("setup.invalid", "warning", details=str(error)), []
         case _ if match_ is not None and action.startswith("replay") and (game in model.replays or action in STARTS_REPLAY):

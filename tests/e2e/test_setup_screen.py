@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import open_app
+from tests.e2e.conftest import open_app, set_up
 from tests.e2e.support import GAMES, page_errors
 
 
@@ -32,3 +32,26 @@ def test_a_name_typed_and_left_by_changing_the_seat_or_the_players_is_kept_witho
     expect(page.locator("#seat-0-detail")).to_have_value("Ann")
     expect(page.locator(".notice-error, .notice.error, [data-kind='error']")).to_have_count(0)
     assert errors == [] and console == []
+
+
+def test_starting_a_new_game_while_one_is_in_progress_asks_first_and_escape_keeps_it(page: Page, base_url: str) -> None:
+    set_up(page, base_url, "chinese-checkers", ["Ann", "Bob"])
+    page.locator(".spot[data-hole='3']").click()
+    page.locator(".spot[data-hole='16']").click()
+    expect(page.locator(".turn-log summary")).to_have_text("Game log (1 line)")
+    page.get_by_role("link", name="New game").first.click()
+    page.locator("[data-action='setup-start']").click()
+    dialog = page.get_by_role("alertdialog", name="Abandon the game in progress?")
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_role("button", name="Keep the game")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(dialog).to_have_count(0)
+    expect(page.locator("[data-action='setup-start']")).to_be_focused()
+    page.goto(base_url + "#/chinese-checkers")
+    expect(page.locator(".turn-log summary")).to_have_text("Game log (1 line)")  # the game is still there
+
+    page.get_by_role("link", name="New game").first.click()
+    page.locator("[data-action='setup-start']").click()
+    page.get_by_role("button", name="Start a new game").click()
+    expect(page.locator(".status")).to_have_text("Ann to play (red) Choose a piece to move.")
+    expect(page.locator(".turn-log")).to_have_count(0)

@@ -202,3 +202,20 @@ def test_every_table_has_a_log_in_the_game_s_notation_newest_first_with_the_tabl
     assert page.find_all(lambda el: el.tag == "summary")[-1].text() == "Game log (2 lines)"
     model, _ = send(model, "replay-to", "5")
     assert [marked for _, _, marked in log_of(model)] == [None, "step"]
+
+
+def test_a_new_game_in_place_of_one_in_progress_is_asked_for_first() -> None:
+    model, _ = send(started(), "play", "roll")
+    playing = model.matches["pig"]
+    asked, effects = send(replace(model, route=Route("setup", "pig")), "setup-start", seed="9")
+    assert asked.dialog == "abandon" and asked.matches["pig"] is playing and effects == [Effect("focus-dialog")]
+    confirm = view(asked).find_all(lambda el: el.attrs.get("data-action") == "abandon-confirm")
+    assert [(b.attrs["data-game"], b.attrs["data-seed"]) for b in confirm] == [("pig", True)]
+    kept, effects = update(asked, Msg("dialog-cancel"))
+    assert kept.dialog is None and kept.matches["pig"] is playing
+    assert effects == [Effect("focus", {"selector": "[data-action=setup-start]"})]
+    fresh, _ = send(asked, "abandon-confirm", seed="9")
+    assert fresh.dialog is None and fresh.matches["pig"].seed == 9 and fresh.matches["pig"].cursor == 0
+    # Nothing to lose: a game not begun, or over, is replaced without asking.
+    again, _ = send(fresh, "setup-start", seed="10")
+    assert again.dialog is None and again.matches["pig"].seed == 10

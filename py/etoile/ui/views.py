@@ -631,14 +631,16 @@ def missing(model: Model, t: Catalog) -> El:
     )
 
 
-DIALOGS = {"reset": "reset-confirm", "discard": "discard-confirm"}
-"""The confirmation dialogs, with the action of their confirm button; ``<dialog>.title`` ... ``.confirm`` word them."""
+DIALOGS = {"reset": "reset-confirm", "discard": "discard-confirm", "abandon": "abandon-confirm"}
+"""The confirmation dialogs, with the action of their confirm button; ``<dialog>.title`` ... ``.confirm`` word them.
+``abandon`` asks before a new game replaces one in progress: its confirm button starts the game of the setup shown."""
 
 
 def dialog(model: Model, t: Catalog) -> El | None:
     if model.dialog not in DIALOGS:
         return None
     name = model.dialog
+    starts: dict[str, Attr] = {"data-game": model.route.game, "data-seed": True} if name == "abandon" else {}
     return h(
         "div",
         {"class": "backdrop"},
@@ -657,7 +659,7 @@ def dialog(model: Model, t: Catalog) -> El | None:
                 "div",
                 {"class": "row"},
                 h("button", {"type": "button", "data-action": "dialog-cancel", "autofocus": True}, t(f"{name}.cancel")),
-                h("button", {"type": "button", "class": "danger", "data-action": DIALOGS[name]}, t(f"{name}.confirm")),
+                h("button", {"type": "button", "class": "danger", "data-action": DIALOGS[name], **starts}, t(f"{name}.confirm")),
             ),
         ),
     )
