@@ -1,5 +1,7 @@
 """421 as a player sees it: who starts, throwing and setting dice aside, charge, décharge, a winner."""
 
+import re
+
 from playwright.sync_api import Page, expect
 
 from etoile.games import four21 as g
@@ -130,3 +132,24 @@ def test_the_game_in_french_and_in_russian(page: Page, base_url: str) -> None:
     )
     expect(page.get_by_role("button", name="Бросить")).to_be_visible()
     expect(page.locator(".pot-label")).to_have_text("Банк")
+
+
+def test_with_all_three_dice_set_aside_the_throw_becomes_stand(page: Page, base_url: str) -> None:
+    fix_seed(page, 4)
+    start_game(page, base_url, ["Ann", "Bob"])
+    while "leads" not in page.locator(".status").inner_text():  # who starts: one die each, until one leads
+        page.locator("[data-action='421:throw']").click()
+    page.locator("[data-action='421:throw']").click()
+    dice = page.locator(".dice-row .die")
+    for index in range(3):
+        dice.nth(index).click()
+        expect(dice.nth(index)).to_have_attribute("aria-pressed", "true")
+    # Nothing is left to throw: no dead "Throw again", the one button left stands.
+    expect(page.get_by_role("button", name=re.compile("Throw again"))).to_have_count(0)
+    stand = page.get_by_role("button", name="Stand")
+    expect(stand).to_have_count(1)
+    dice.nth(2).click()
+    expect(page.get_by_role("button", name="Throw again (2 left)")).to_be_enabled()
+    dice.nth(2).click()
+    stand.click()
+    expect(page.locator(".status")).to_contain_text("at most 1 throw (0 so far)")  # the leader stood after one

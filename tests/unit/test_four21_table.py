@@ -261,3 +261,28 @@ def test_the_log_reads_like_a_score_sheet_in_the_player_s_language() -> None:
         model = Model(route=Route("game", "421"), matches={"421": match}, settings=Settings(language=lang))
         entries = view(model).find_all(lambda el: el.attrs.get("class") == "log-entry")
         assert [e.text() for e in entries] == expected
+
+
+def controls_of(model: Model) -> list[tuple[str | None, str, bool]]:
+    """The table's buttons under the dice: their action, their text, and whether they are disabled."""
+    buttons = view(model).find_all(lambda el: el.tag == "button" and el.attrs.get("data-game") == "421")
+    ours = [b for b in buttons if b.attrs.get("data-action") in (None, "421:throw", "421:stop")]
+    return [(b.attrs.get("data-action"), b.text(), bool(b.attrs.get("disabled"))) for b in ours]
+
+
+def test_with_all_three_dice_set_aside_the_throw_button_becomes_stand_or_says_to_take_one_back() -> None:
+    model, _ = send(led("421"), "421:throw")
+    for index in ("0", "1", "2"):
+        model, _ = send(model, "421:keep", index=index)
+    assert controls_of(model) == [("421:stop", "Stand", False)]
+    model, _ = send(model, "421:keep", index="2")
+    assert controls_of(model) == [("421:throw", "Throw again (2 left)", False), ("421:stop", "Stand", False)]
+    # With "exactly", a follower may not stand before the leader's number of throws: the button says why it waits.
+    exactly = Match.new(g, {"players": 2, "throw_limit": "exactly"}, 0, (Seat("Ann"), Seat("Bob")))
+    exactly = exactly.play_all([g.Throw(), Roll((1,)), g.Throw(), Roll((3,))])
+    exactly = exactly.play_all([g.Throw(), Roll((6, 4, 1)), g.Throw(), Roll((5, 3, 2)), g.Stop()])
+    exactly = exactly.play_all([g.Throw(), Roll((6, 6, 6))])
+    model = Model(route=Route("game", "421"), matches={"421": exactly})
+    for index in ("0", "1", "2"):
+        model, _ = send(model, "421:keep", index=index)
+    assert controls_of(model) == [(None, "Take a die back to throw again", True)]

@@ -233,3 +233,16 @@ def test_the_log_notes_every_box_filled_and_a_click_replays_up_to_it() -> None:
 def test_a_big_general_is_worth_a_word_in_the_log() -> None:
     match = with_dice(playing(players=1), ((), (4, 4, 4, 4, 4))).matches["generala"]
     assert table.log_note(match, match.cursor, catalog("en")) == "Big general!"
+
+
+def test_with_all_five_dice_set_aside_the_throw_button_is_disabled_and_says_to_take_one_back() -> None:
+    model = with_dice(playing(), ((), (6, 6, 4, 2, 1)))
+    for index in range(5):
+        model, _ = send(model, "generala:keep", index=str(index))
+    [button] = view(model).find_all(lambda el: el.attrs.get("data-action") == "generala:throw")
+    assert (button.text(), button.attrs["disabled"]) == ("Take a die back to throw again", True)
+    after, effects = send(model, "generala:throw")
+    assert after.matches == model.matches and effects == []
+    model, _ = send(model, "generala:keep", index="4")
+    [button] = view(model).find_all(lambda el: el.attrs.get("data-action") == "generala:throw")
+    assert (button.text(), button.attrs.get("disabled", False)) == ("Throw again (2 left)", False)

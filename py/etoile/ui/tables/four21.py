@@ -257,22 +257,31 @@ def table_dice(match: Match, local: Local, t: Catalog) -> El | None:
     )
 
 
-def controls(match: Match, t: Catalog) -> El | None:
+def controls(match: Match, local: Local, t: Catalog) -> El | None:
+    """Throw (again) and Stand; with all three dice set aside there is nothing to throw: Stand alone, or, when the
+    "exactly" limit forbids standing yet, a disabled button that says to take a die back."""
     state = match.state
     if match.person_to_move is None:
         return None
     legal = g.legal_actions(state)
     throw_allowed = any(isinstance(a, g.Throw) for a in legal)
+    stand = g.Stop() in legal
     if state.rolloff is not None or state.throws == 0:
         label = t("four21.throw")
     else:
         label = t("four21.throw_again", count=g.throws_left(state))
+    data = {"type": "button", "data-game": "421"}
+    if can_keep(state) and len(kept(state, local)) == 3:
+        if stand:
+            return h(
+                "div", {"class": "row"}, h("button", {**data, "class": "primary", "data-action": "421:stop"}, t("four21.stop"))
+            )
+        return h("div", {"class": "row"}, h("button", {**data, "class": "primary", "disabled": True}, t("four21.take_one_back")))
     return h(
         "div",
         {"class": "row"},
-        throw_allowed
-        and h("button", {"type": "button", "class": "primary", "data-action": "421:throw", "data-game": "421"}, label),
-        g.Stop() in legal and h("button", {"type": "button", "data-action": "421:stop", "data-game": "421"}, t("four21.stop")),
+        throw_allowed and h("button", {**data, "class": "primary", "data-action": "421:throw"}, label),
+        stand and h("button", {**data, "data-action": "421:stop"}, t("four21.stop")),
     )
 
 
@@ -317,7 +326,7 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
         pot(match, t),
         players(match, t),
         table_dice(match, local, t),
-        controls(match, t),
+        controls(match, local, t),
         coach(model, match, local, t),
     )
 

@@ -157,10 +157,13 @@ def controls(match: Match, local: Local, t: Catalog) -> El | None:
     state = match.state
     if match.person_to_move is None:
         return None
+    all_kept = can_keep(match) and len(kept(state, local)) == g.DICE  # nothing left to throw: say so
     if state.phase == "start":
         label = t("generala.throw_start")
     elif state.throw == 0:
         label = t("generala.throw_first")
+    elif all_kept and state.throw < g.THROWS:
+        label = t("generala.take_one_back")
     else:
         label = t("generala.throw_again", count=g.THROWS - state.throw)
     return h(
@@ -173,7 +176,7 @@ def controls(match: Match, local: Local, t: Catalog) -> El | None:
                 "class": "primary",
                 "data-action": "generala:throw",
                 "data-game": "generala",
-                "disabled": state.throw >= g.THROWS,
+                "disabled": state.throw >= g.THROWS or all_kept,
             },
             label,
         ),
