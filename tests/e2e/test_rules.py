@@ -25,7 +25,9 @@ def expect_rules_page(page: Page, lang: str, game: str) -> None:
         expect(blocks).to_have_text(expected)
     expect(article.locator(".options > p")).to_have_text(t(lang, "rules.options_lead"))
     options = article.locator(".option-list")
-    expect(options.locator("dt")).to_have_text([option["name"] for option in rules_page["options"]])
+    # Each option goes by the name the setup screen gives it.
+    names = [t(lang, f"{NAMESPACES[game]}.option.{option['id']}") for option in rules_page["options"]]
+    expect(options.locator("dt")).to_have_text(names)
     for index, option in enumerate(rules_page["options"]):
         expect(options.locator("dt").nth(index)).to_have_attribute("data-option", option["id"])
         expect(options.locator("dd").nth(index).locator("p")).to_have_text(

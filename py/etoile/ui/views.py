@@ -465,7 +465,8 @@ def _blocks(blocks: list) -> list[El]:
 
 def rules_page(model: Model, t: Catalog) -> El:
     game_id = model.route.game or ""
-    page = rules(t.lang)[TABLES[game_id].GAME.DESCRIPTION.namespace]
+    ns = TABLES[game_id].GAME.DESCRIPTION.namespace
+    page = rules(t.lang)[ns]
     return h(
         "article",
         {"class": "rules"},
@@ -482,7 +483,7 @@ def rules_page(model: Model, t: Catalog) -> El:
                 {"class": "option-list"},
                 [
                     [
-                        h("dt", {"data-option": o["id"]}, o["name"]),
+                        h("dt", {"data-option": o["id"]}, t(f"{ns}.option.{o['id']}")),  # the setup screen's name
                         h(
                             "dd",
                             {},
