@@ -153,3 +153,15 @@ def test_with_all_three_dice_set_aside_the_throw_becomes_stand(page: Page, base_
     dice.nth(2).click()
     stand.click()
     expect(page.locator(".status")).to_contain_text("at most 1 throw (0 so far)")  # the leader stood after one
+
+
+def test_the_coach_switch_stays_in_its_place_during_the_computer_s_turn(page: Page, base_url: str) -> None:
+    fix_seed(page, 11)
+    start_game(page, base_url, ["Ann", None])
+    computer_turn = page.locator(".table-screen[data-computer-turn]")
+    moves = page.locator("[data-action='421:throw'], [data-action='421:stop']")
+    while not computer_turn.count():  # the person plays until it is the computer's turn (its first waits for the worker)
+        expect(computer_turn.or_(moves).first).to_be_visible()
+        if not computer_turn.count():
+            moves.first.click()
+    expect(computer_turn.locator("[data-action='set-coach']")).to_be_visible()

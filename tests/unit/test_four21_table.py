@@ -286,3 +286,16 @@ def test_with_all_three_dice_set_aside_the_throw_button_becomes_stand_or_says_to
     for index in ("0", "1", "2"):
         model, _ = send(model, "421:keep", index=index)
     assert controls_of(model) == [(None, "Take a die back to throw again", True)]
+
+
+def test_the_coach_switch_stays_in_its_place_during_the_computer_s_turn() -> None:
+    def switches(model: Model) -> list[El]:
+        return view(model).find_all(lambda el: el.attrs.get("data-action") == "set-coach")
+
+    model = led(seats=(Seat("Ann"), Seat("", "expert")), coach=True)
+    assert len(switches(model)) == 1
+    computer = Match.new(g, {"players": 2}, 0, (Seat("", "expert"), Seat("Bob")))
+    computer = computer.play_all([g.Throw(), Roll((1,)), g.Throw(), Roll((3,))])  # the computer leads
+    during = Model(route=Route("game", "421"), matches={"421": computer}, settings=Settings(coach=True))
+    assert computer.computer_to_move == 0 and len(switches(during)) == 1
+    assert not view(during).find_all(lambda el: el.attrs.get("class") == "coach")  # no advice for the computer

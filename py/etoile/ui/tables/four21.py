@@ -286,7 +286,9 @@ def controls(match: Match, local: Local, t: Catalog) -> El | None:
 
 
 def coach(model: Model, match: Match, local: Local, t: Catalog) -> El | None:
-    if match.person_to_move is None:
+    """The coach's switch, in its place all game long (the computer's turns included), and its advice when a person
+    is to decide."""
+    if match.result is not None:
         return None
     switch = h(
         "label",
@@ -294,7 +296,8 @@ def coach(model: Model, match: Match, local: Local, t: Catalog) -> El | None:
         h("input", {"type": "checkbox", "role": "switch", "checked": model.settings.coach, "data-action": "set-coach"}),
         h("span", {}, t("four21.coach")),
     )
-    advice = local.advice if model.settings.coach and can_keep(match.state) else None
+    mine = match.person_to_move is not None
+    advice = local.advice if model.settings.coach and mine and can_keep(match.state) else None
     if not isinstance(advice, Four21Advice):
         return h("div", {"class": "coach-bar"}, switch)
     if advice.stop:
