@@ -4,8 +4,10 @@ import json
 
 from etoile.app import update
 from etoile.games import chinese_checkers as g
+from etoile.games.chinese_checkers_text import from_cells
 from etoile.match import Match, Seat
 from etoile.model import Effect, Model, Msg
+from etoile.rng import Dice
 from etoile.routes import Route
 from etoile.ui.tables import chinese_checkers as table
 from etoile.ui.views import view
@@ -152,3 +154,18 @@ def test_a_click_on_a_move_of_the_list_replays_the_game_up_to_it() -> None:
     assert [(e.text(), e.attrs["data-value"]) for e in entries] == [("Bob: 113-104", "2"), ("Ann: 7-16", "1")]  # newest first
     model, _ = send(model, "replay-to", "1")
     assert model.replays[GAME].ply == 1 and "Replay: move 1 of 2." in view(model).text()
+
+
+def test_the_seat_list_says_who_is_eliminated_or_home_instead_of_a_distance_of_zero() -> None:
+    def standings(state: g.State, seats: tuple[Seat, ...]) -> list[str]:
+        match = Match(g, {"players": state.players}, 0, (), (state,), 0, seats, (Dice(0),))
+        page = view(Model(route=Route("game", GAME), matches={GAME: match}))
+        items = page.find_all(lambda el: "cc-seat" in str(el.attrs.get("class", "")).split())
+        return [li.text().split(" — ")[1] for li in items]
+
+    # Seats 2 and 3 have no piece left: eliminated together, while seats 0 and 1 play on.
+    out = from_cells("0" + "." * 60 + "1" + "." * 59, players=4)
+    seats = (Seat("Ann"), Seat("Bob"), Seat("Cy"), Seat("Di"))
+    assert [line.split(":")[0] for line in standings(out, seats)] == ["distance to the goal"] * 2 + ["eliminated"] * 2
+    home = from_cells("." * 60 + "1" + "." * 50 + "0" * 10, players=2)
+    assert home.finished == (0,) and standings(home, seats[:2])[0] == "home, place 1"

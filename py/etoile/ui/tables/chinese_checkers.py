@@ -331,6 +331,15 @@ ENDINGS = {
 """The endings that rank the players by distance, and the sentence that says so."""
 
 
+def standing(state: g.State, seat: int, t: Catalog) -> str:
+    """Where a seat stands: eliminated, home (and in which place), or its distance to the goal."""
+    if any(seat in group for group in state.eliminated):
+        return t("chinese_checkers.seat_eliminated")
+    if seat in state.finished:
+        return t("chinese_checkers.seat_home", place=state.finished.index(seat) + 1)
+    return t("chinese_checkers.distance", distance=distance(state, seat))
+
+
 def seats_list(match: Match, t: Catalog) -> El:
     state = match.state
     items = []
@@ -344,7 +353,7 @@ def seats_list(match: Match, t: Catalog) -> El:
                 " ",
                 seat_name(match, seat, t),
                 " — ",
-                t("chinese_checkers.distance", distance=distance(state, seat)),
+                standing(state, seat, t),
             )
         )
     return h("ul", {"class": "cc-seats"}, items)
