@@ -66,7 +66,8 @@ def test_a_seeded_two_player_game_through_charge_and_decharge_to_a_winner(page: 
     summary.click()
     expect(page.locator(".turn-log")).to_have_attribute("open", "")
     assert summary.evaluate(arrow)[1] != "none"
-    expect(page.locator(".turn-log li").filter(has_text=" — ")).to_have_count(3)
+    expect(page.locator(".turn-log li").filter(has_text=" — ")).to_have_count(4)  # who starts, then the 3 turns
+    expect(page.locator(".turn-log li").filter(has_text="Who starts:")).to_have_count(1)
     expect(page.locator(".turn-log li").last).to_contain_text(f"{names[state.opening.seats[0]]}: throw · roll ")
 
 
@@ -139,6 +140,8 @@ def test_with_all_three_dice_set_aside_the_throw_becomes_stand(page: Page, base_
     start_game(page, base_url, ["Ann", "Bob"])
     while "leads" not in page.locator(".status").inner_text():  # who starts: one die each, until one leads
         page.locator("[data-action='421:throw']").click()
+    # The throws that decided who starts stay on the table, and say why.
+    expect(page.locator(".last-turn")).to_contain_text("has the best die and leads.")
     page.locator("[data-action='421:throw']").click()
     dice = page.locator(".dice-row .die")
     for index in range(3):

@@ -238,7 +238,7 @@ def test_the_log_reads_like_a_score_sheet_in_the_player_s_language() -> None:
         "en": [
             "Bob: throw · roll 6 5 3 · stop — Ann's 421 (four-two-one) is worth 10: Bob, worst with 653, takes 10 tokens.",
             "Ann: throw · roll 6 4 1 · keep 4 1 · roll 2 · stop",
-            "Bob: throw · roll 3",
+            "Bob: throw · roll 3 — Who starts: Ann 1, Bob 3. Ann has the best die and leads.",
             "Ann: throw · roll 1",
         ],
         "fr": [
@@ -253,7 +253,7 @@ def test_the_log_reads_like_a_score_sheet_in_the_player_s_language() -> None:
                 count=10,
             ),
             "Ann : lance · obtient 6 4 1 · garde 4 1 · obtient 2 · s’arrête",
-            "Bob : lance · obtient 3",
+            "Bob : lance · obtient 3 — Qui commence : Ann 1, Bob 3. Ann a le meilleur dé et mène.",
             "Ann : lance · obtient 1",
         ],
     }
@@ -299,3 +299,17 @@ def test_the_coach_switch_stays_in_its_place_during_the_computer_s_turn() -> Non
     during = Model(route=Route("game", "421"), matches={"421": computer}, settings=Settings(coach=True))
     assert computer.computer_to_move == 0 and len(switches(during)) == 1
     assert not view(during).find_all(lambda el: el.attrs.get("class") == "coach")  # no advice for the computer
+
+
+def test_the_throws_that_decided_who_starts_stay_on_the_table_until_the_first_turn_ends() -> None:
+    def last_turn(model: Model) -> list[str]:
+        return [p.text() for p in view(model).find_all(lambda el: el.attrs.get("class") == "last-turn")]
+
+    match = Match.new(g, {"players": 3}, 0, (Seat("Ann"), Seat("Bob"), Seat("Zoé")))
+    match = match.play_all([g.Throw(), Roll((5,)), g.Throw(), Roll((5,)), g.Throw(), Roll((2,))])  # Ann and Bob tie
+    assert last_turn(Model(route=Route("game", "421"), matches={"421": match})) == []
+    match = match.play_all([g.Throw(), Roll((4,)), g.Throw(), Roll((1,))])  # Bob's 1 beats Ann's 4
+    model = Model(route=Route("game", "421"), matches={"421": match})
+    assert last_turn(model) == ["Who starts: Ann 4, Bob 1. Bob has the best die and leads."]
+    match = match.play_all([g.Throw(), Roll((4, 2, 1)), g.Stop()])
+    assert last_turn(Model(route=Route("game", "421"), matches={"421": match})) == last_turn(model)  # until the turn ends

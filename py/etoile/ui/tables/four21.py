@@ -310,10 +310,21 @@ def coach(model: Model, match: Match, local: Local, t: Catalog) -> El | None:
     return h("div", {"class": "coach-bar"}, switch, h("p", {"class": "coach", "role": "status"}, tip, " ", chances))
 
 
+def opening(match: Match, state: g.State, t: Catalog) -> str:
+    """Who starts and why, once the who-starts throws have decided it: every die of the deciding round."""
+    rolloff = state.opening
+    assert rolloff.decided is not None
+    throws = ", ".join(f"{seat_name(match, seat, t)} {dice[0]}" for seat, dice in rolloff.rounds[-1])
+    return t("four21.summary.start", throws=throws, name=seat_name(match, rolloff.decided, t))
+
+
 def log_note(match: Match, ply: int, t: Catalog) -> str | None:
-    """For the game's log: the summary of the turn the action before ``ply`` ended, if it ended one."""
-    turns = match.states[ply].turns
-    return summary(match, turns[-1], t) if len(turns) > len(match.states[ply - 1].turns) else None
+    """For the game's log: who starts, where the who-starts throws decided it; the summary of the turn the action
+    before ``ply`` ended, if it ended one."""
+    before, after = match.states[ply - 1], match.states[ply]
+    if after.opening.decided is not None and before.opening.decided is None:
+        return opening(match, after, t)
+    return summary(match, after.turns[-1], t) if len(after.turns) > len(before.turns) else None
 
 
 def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
@@ -325,6 +336,10 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
         {"class": "four21"},
         h("p", {"class": "status", "role": "status"}, status(match, t)),
         last is not None and h("p", {"class": "last-turn", "data-turns": str(len(state.turns))}, summary(match, last, t)),
+        # Until the first turn is over, the throw that decided who starts stays on the table.
+        last is None
+        and state.opening.decided is not None
+        and h("p", {"class": "last-turn", "data-turns": "0"}, opening(match, state, t)),
         result_panel(match, t),
         pot(match, t),
         players(match, t),
