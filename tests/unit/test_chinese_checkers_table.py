@@ -1,10 +1,13 @@
 """The Chinese checkers board, without a browser."""
 
 import json
+import random
 
+from etoile.ai import chinese_checkers as ai
 from etoile.app import update
 from etoile.games import chinese_checkers as g
 from etoile.games.chinese_checkers_text import from_cells
+from etoile.i18n import catalog
 from etoile.match import Match, Seat
 from etoile.model import Effect, Model, Msg
 from etoile.rng import Dice
@@ -169,3 +172,21 @@ def test_the_seat_list_says_who_is_eliminated_or_home_instead_of_a_distance_of_z
     assert [line.split(":")[0] for line in standings(out, seats)] == ["distance to the goal"] * 2 + ["eliminated"] * 2
     home = from_cells("." * 60 + "1" + "." * 50 + "0" * 10, players=2)
     assert home.finished == (0,) and standings(home, seats[:2])[0] == "home, place 1"
+
+
+def test_the_table_says_when_a_player_brings_every_piece_home_for_the_round_after() -> None:
+    rnd = random.Random(3)
+    seats = (Seat("Ann"), Seat("Bob"), Seat("Cy"))
+    match = Match.new(g, {"players": 3, "rank_all": True}, 0, seats)
+    while not match.state.finished:
+        state = match.state
+        move = ai.best_move(state, "easy") if rnd.random() < 0.9 else rnd.choice(g.legal_moves(state))
+        match = match.play(move).settled()
+    name = seats[match.state.finished[0]].name
+    said = f"{name} has brought every piece home!"
+    assert table.happenings(match, catalog("en")) == [said]
+    page = view(Model(route=Route("game", GAME), matches={GAME: match}))
+    assert [p.text() for p in page.find_all(lambda el: el.attrs.get("class") == "cc-event")] == [said]
+    for _ in range(3):  # a round later, the news is old
+        match = match.play(ai.best_move(match.state, "easy")).settled()
+    assert table.happenings(match, catalog("en")) == []

@@ -382,6 +382,7 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
         "section",
         {"class": "chinese-checkers"},
         h("p", {"class": "status", "role": "status", "id": "cc-status"}, status(match, local, t)),
+        [h("p", {"class": "cc-event"}, line) for line in happenings(match, t)],
         result_panel(match, t, ending_line(match.state, t)),
         h(
             "div",
@@ -396,6 +397,21 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
         ),
         tools(match, local, t),
     )
+
+
+def happenings(match: Match, t: Catalog) -> list[str]:
+    """What the last round brought that a move does not show: a pass, an elimination, a player home."""
+    state = match.state
+    lines: list[str] = []
+    for ply in range(max(1, match.cursor - state.players + 1), match.cursor + 1):
+        before, after, action = match.states[ply - 1], match.states[ply], match.actions[ply - 1]
+        if action.is_pass and before.to_move is not None:
+            lines.append(t("chinese_checkers.passed", name=seat_name(match, before.to_move, t)))
+        for group in after.eliminated[len(before.eliminated) :]:
+            lines += [t("chinese_checkers.eliminated", name=seat_name(match, seat, t)) for seat in group]
+        for seat in after.finished[len(before.finished) :]:
+            lines.append(t("chinese_checkers.finished", name=seat_name(match, seat, t)))
+    return lines
 
 
 def log_note(match: Match, ply: int, t: Catalog) -> str | None:
