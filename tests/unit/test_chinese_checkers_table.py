@@ -190,3 +190,30 @@ def test_the_table_says_when_a_player_brings_every_piece_home_for_the_round_afte
     for _ in range(3):  # a round later, the news is old
         match = match.play(ai.best_move(match.state, "easy")).settled()
     assert table.happenings(match, catalog("en")) == []
+
+
+def test_with_three_players_each_other_player_s_last_move_stays_drawn_in_its_colour() -> None:
+    match = Match.new(g, {"players": 3}, 0, (Seat("Ann"), Seat("Bob"), Seat("Cy")))
+    moves = [ai.best_move(match.state, "easy")]
+    match = match.play(moves[-1])
+    for _ in range(2):
+        moves.append(ai.best_move(match.state, "easy"))
+        match = match.play(moves[-1])
+
+    def drawn(match: Match) -> list[tuple[str, str]]:
+        page = view(Model(route=Route("game", GAME), matches={GAME: match}))
+        lines = page.find_all(lambda el: el.tag == "polyline" and "trail" in str(el.attrs.get("class")))
+        return [(line.attrs["class"], line.attrs["points"]) for line in lines]
+
+    # Seat 2 has just moved (its move is the dashed last move); seats 0 and 1 keep a trail of theirs.
+    trails = drawn(match)
+    colours = [table.piece_colour(match.state, move.end) for move in moves[:2]]
+    assert [kind for kind, _ in trails] == [f"trail colour-{c}" for c in colours]
+    match = match.play(ai.best_move(match.state, "easy"))  # seat 0 moves again: its old trail goes
+    assert [kind for kind, _ in drawn(match)] == [
+        f"trail colour-{colours[1]}",
+        f"trail colour-{table.piece_colour(match.state, moves[2].end)}",
+    ]
+    two = Match.new(g, {"players": 2}, 0, (Seat("Ann"), Seat("Bob")))
+    two = two.play(ai.best_move(two.state, "easy"))
+    assert drawn(two.play(ai.best_move(two.state, "easy"))) == []

@@ -243,9 +243,22 @@ def board_svg(model: Model, match: Match, local: Local, t: Catalog) -> El:
         _hop_keyframes(last, match.cursor) if last is not None else None,
         star(),
         holes,
+        trails(match.state, last),
         last is not None and _path(last.path, "last-move"),
         hint_path and _path(hint_path, "hint-move"),
     )
+
+
+def trails(state: g.State, last: g.Move | None) -> list[El]:
+    """With three players or more, each other player's last move, in its colour, until that player moves again."""
+    if state.players < 3:
+        return []
+    moves = [move for move in state.last if move is not None and not move.is_pass and move != last]
+    return [
+        _path(move.path, f"trail colour-{piece_colour(state, move.end)}")
+        for move in moves
+        if g.piece(state, move.end) is not None
+    ]
 
 
 def _last_move(match: Match) -> g.Move | None:
