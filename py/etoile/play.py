@@ -84,6 +84,15 @@ def undo_to_person(match: Match) -> Match:
     return match
 
 
+def redo_to_person(match: Match) -> Match:
+    """Redo the next action and what followed it of itself (the computer's replies, throws, forced actions), up to
+    a person's next choice: what :func:`undo_to_person` took back comes back whole."""
+    match = match.redo()
+    while match.can_redo and (match.person_to_move is None or match.game.forced(match.state) is not None):
+        match = match.redo()
+    return match
+
+
 def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
     game = msg.data.get("game") or model.route.game
     if not game or game not in TABLES:
@@ -138,7 +147,7 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
         case "undo" if match_ is not None and table.GAME.DESCRIPTION.undo and match_.can_undo:
             return with_match(model, game, undo_to_person(match_), fresh=True)
         case "redo" if match_ is not None and table.GAME.DESCRIPTION.undo and match_.can_redo:
-            return with_match(model, game, match_.redo(), fresh=True)
+            return with_match(model, game, redo_to_person(match_), fresh=True)
         case _ if action.startswith(f"{game}:") and match_ is not None:
             new_match_, new_local, effects = table.on(match_, local if local is not None else table.start(match_), msg)
             if new_match_ is match_:

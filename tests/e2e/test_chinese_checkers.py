@@ -93,6 +93,11 @@ def test_against_the_computer_the_page_stays_responsive_and_undo_goes_back_to_th
     expect(hole(page, 3)).to_have_attribute("aria-label", "hole 3, red piece of Ann")
     expect(page.locator(".turn-log")).to_have_count(0)
     expect(page.get_by_role("button", name="Undo")).to_be_disabled()
+    # Redo brings the whole of it back, the computer's reply included, without the computer thinking again.
+    page.get_by_role("button", name="Redo").click()
+    expect(page.locator(".turn-log summary")).to_have_text("Game log (2 lines)")
+    expect(page.locator(".status")).to_have_text("Ann to play (red) Choose a piece to move.")
+    expect(page.get_by_role("button", name="Redo")).to_be_disabled()
 
 
 def test_a_reload_during_the_computer_s_turn_lets_it_play_on(page: Page, base_url: str) -> None:

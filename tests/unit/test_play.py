@@ -118,7 +118,7 @@ def test_an_illegal_action_leaves_the_game_and_says_so() -> None:
     assert [n.key for n in after.notices] == ["play.illegal"]
 
 
-def test_undo_against_the_computer_goes_back_to_the_person_s_turn() -> None:
+def test_undo_against_the_computer_goes_back_to_the_person_s_turn_and_redo_brings_all_of_it_back() -> None:
     model = started((SeatChoice("Ann"), SeatChoice(computer="easy")))
     for action in ("roll", "hold"):
         model, _ = send(model, "play", action)
@@ -126,8 +126,10 @@ def test_undo_against_the_computer_goes_back_to_the_person_s_turn() -> None:
     assert model.matches["pig"].cursor == 5
     model, _ = send(model, "undo")  # past the computer's die and its roll, to Ann's choice after her first die
     assert model.matches["pig"].cursor == 2
-    model, _ = send(model, "redo")
-    assert model.matches["pig"].cursor == 3
+    undone = model.matches["pig"]
+    model, effects = send(model, "redo")  # the whole undone sequence comes back, the computer's reply included
+    assert model.matches["pig"].cursor == 5 and model.matches["pig"].actions == undone.actions
+    assert Effect("think", {"game": "pig", "ply": 5, "level": "easy"}) in effects  # and the computer plays on
 
 
 def test_table_messages_change_the_view_state_or_the_match() -> None:
