@@ -7,6 +7,7 @@ from playwright.sync_api import Page, expect
 from etoile.games import four21 as g
 from etoile.match import Match
 from tests.e2e.conftest import fix_seed, open_in_language, set_up
+from tests.e2e.support import t
 
 THROUGH_DECHARGE_SEED = 2  # two players standing after one throw: charge 10, charge 1, then a décharge
 
@@ -46,6 +47,13 @@ def test_a_seeded_two_player_game_through_charge_and_decharge_to_a_winner(page: 
     [winner] = g.result(state).winners
     expect(page.locator(".result h2")).to_have_text(f"{names[winner]} wins!")
     expect(page.locator(f".player[data-seat='{winner}'] .star")).to_be_visible()
+    # The end screen ranks every player with their tokens.
+    ranking = [
+        f"{names[seat]}: {t('en', 'four21.result_tokens', count=state.held[seat])}"
+        for tier in g.result(state).ranking
+        for seat in tier
+    ]
+    expect(page.locator(".result .ranking li")).to_have_text(ranking)
     for seat in (0, 1):
         expect(page.locator(f".player[data-seat='{seat}'] .token:not(.leaving)")).to_have_count(state.held[seat])
     expect(page.locator(".pot .token")).to_have_count(0)

@@ -10,6 +10,7 @@ from etoile.games.dice import Roll
 from etoile.i18n import Catalog, catalog
 from etoile.match import Match, Seat
 from etoile.model import CoachAnswer, Effect, Model, Msg
+from etoile.rng import Dice
 from etoile.routes import Route
 from etoile.settings import Settings
 from etoile.ui.dice import throws
@@ -313,3 +314,14 @@ def test_the_throws_that_decided_who_starts_stay_on_the_table_until_the_first_tu
     assert last_turn(model) == ["Who starts: Ann 4, Bob 1. Bob has the best die and leads."]
     match = match.play_all([g.Throw(), Roll((4, 2, 1)), g.Stop()])
     assert last_turn(Model(route=Route("game", "421"), matches={"421": match})) == last_turn(model)  # until the turn ends
+
+
+def test_the_end_of_a_game_ranks_every_player_with_their_tokens() -> None:
+    state = g.start({"players": 3})
+    over = replace(state, phase="over", seat=None, pot=0, held=(0, 9, 2), out=((0,),))
+    match = Match(g, {"players": 3}, 0, (), (over,), 0, (Seat("Ann"), Seat("Bob"), Seat("Zoé")), (Dice(0),))
+    page = view(Model(route=Route("game", "421"), matches={"421": match}))
+    [ranking] = page.find_all(lambda el: el.attrs.get("class") == "ranking")
+    places = [(li.attrs["value"], li.text()) for li in ranking.children if isinstance(li, El)]
+    # Ann won; Bob and Zoé share the second place (without "play to the loser" the others are not ranked apart).
+    assert places == [("1", "Ann: 0 tokens"), ("2", "Bob: 9 tokens"), ("2", "Zoé: 2 tokens")]

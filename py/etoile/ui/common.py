@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from etoile.i18n import Catalog
 from etoile.match import Match
 from etoile.ui.vdom import El, h
@@ -33,17 +35,24 @@ def log_entry(game_id: str, ply: int, text: str, *, current: bool = False) -> El
     )
 
 
-def result_panel(match: Match, t: Catalog, extra: object = None) -> El | None:
-    """The end of a game: who won, and a rematch. ``None`` while the game goes on."""
+def result_panel(match: Match, t: Catalog, figure: Callable[[int], str], extra: object = None) -> El | None:
+    """The end of a game: who won, every player's place with ``figure(seat)`` (tokens, points, distance), and a
+    rematch. Players who share a place share its number. ``None`` while the game goes on."""
     outcome = match.result
     if outcome is None:
         return None
     game_id = match.game.ID
     winners = [seat_name(match, i, t) for i in outcome.winners]
+    places = [
+        h("li", {"value": str(place)}, t("result.place", name=seat_name(match, seat, t), figure=figure(seat)))
+        for place, tier in enumerate(outcome.ranking, start=1)
+        for seat in tier
+    ]
     return h(
         "section",
         {"class": "result", "aria-labelledby": "result-title"},
         h("h2", {"id": "result-title"}, t("result.winner", count=len(winners), names=", ".join(winners))),
+        h("ol", {"class": "ranking", "aria-label": t("result.ranking")}, places),
         extra,
         h(
             "div",

@@ -396,7 +396,7 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
         {"class": "chinese-checkers"},
         h("p", {"class": "status", "role": "status", "id": "cc-status"}, status(match, local, t)),
         [h("p", {"class": "cc-event"}, line) for line in happenings(match, t)],
-        result_panel(match, t, ending_line(match.state, t)),
+        result_panel(match, t, lambda seat: standing(match.state, seat, t), ending_line(match.state, t)),
         h(
             "div",
             {"class": "cc-layout"},

@@ -340,7 +340,7 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
         last is None
         and state.opening.decided is not None
         and h("p", {"class": "last-turn", "data-turns": "0"}, opening(match, state, t)),
-        result_panel(match, t),
+        result_panel(match, t, lambda seat: t("four21.result_tokens", count=state.held[seat])),
         pot(match, t),
         players(match, t),
         table_dice(match, local, t),

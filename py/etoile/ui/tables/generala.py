@@ -393,7 +393,9 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
         controls(match, local, t),
         confirm_zero(local, t),
         hint_panel(match, local, t),
-        result_panel(match, t, report_panel(match, local, t)),
+        result_panel(
+            match, t, lambda seat: t("generala.points", count=g.totals(match.state)[seat]), report_panel(match, local, t)
+        ),
         sheet(match, local, t),
     )
 
@@ -405,7 +407,7 @@ def log_note(match: Match, ply: int, t: Catalog) -> str | None:
     action = match.actions[ply - 1]
     if isinstance(action, g.Fill):
         points = after.sheets[before.seat][g.BOXES.index(action.box)]
-        return t("generala.log_note", count=points)
+        return t("generala.points", count=points)
     if after.big_general is not None and before.big_general is None:
         return t("generala.big_general_title")
     return None
