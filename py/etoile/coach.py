@@ -84,6 +84,20 @@ class GeneralaMistake:
 
 
 @dataclass(frozen=True, slots=True)
+class GeneralaPar:
+    """Generala: the final score the optimal player averages alone under the game's rules (156.2 by default)."""
+
+    expected: float
+
+    def to_json(self) -> JSON:
+        return {"expected": self.expected}
+
+    @classmethod
+    def from_json(cls, data: JSON) -> GeneralaPar:
+        return cls(float(data["expected"]))
+
+
+@dataclass(frozen=True, slots=True)
 class GeneralaReport:
     """The mistakes of each person's seat in a finished game."""
 

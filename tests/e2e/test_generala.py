@@ -163,3 +163,24 @@ def test_a_dice_game_replays_from_the_start_and_the_table_waits_meanwhile(page: 
     page.get_by_role("button", name="Back to the game").click()
     expect(page.locator(".replay-status")).to_have_count(0)
     expect(page.locator(".status")).to_contain_text("Round 2/10 · throw 1/3")
+
+
+def test_a_solo_game_ends_with_the_ranking_and_the_score_against_the_optimal_player(page: Page, base_url: str) -> None:
+    seed = 20261201
+    fix_seed(page, seed)
+    start_game(page, base_url, ["Ann"])
+    match = Match.new(g, {"players": 1}, seed).settled()
+    while g.to_move(match.state) is not None:
+        page.get_by_role("button", name="Throw", exact=True).click()
+        match = match.play(g.Throw()).settled()
+        box = best_box(match.state)
+        page.locator(f".sheet button[data-box='{box}']").click()
+        if g.preview(match.state)[box] == 0:
+            page.get_by_role("button", name="Cross it out").click()
+        match = match.play(g.Fill(box)).settled()
+    score = g.totals(match.state)[0]
+    expect(page.locator(".result .ranking li")).to_have_text([f"Ann: {score} points"])
+    # The coach's worker answers with the optimal player's average under the default rules.
+    expect(page.locator(".result .par")).to_have_text(
+        f"Your {score} points against the optimal player's average of 156.2 under these rules."
+    )

@@ -2,6 +2,8 @@
 
 from dataclasses import replace
 
+import pytest
+
 from etoile.app import update
 from etoile.coach import PENDING, GeneralaChoice, GeneralaHint
 from etoile.games import CHANCE
@@ -246,3 +248,21 @@ def test_with_all_five_dice_set_aside_the_throw_button_is_disabled_and_says_to_t
     model, _ = send(model, "generala:keep", index="4")
     [button] = view(model).find_all(lambda el: el.attrs.get("data-action") == "generala:throw")
     assert (button.text(), button.attrs.get("disabled", False)) == ("Throw again (2 left)", False)
+
+
+def test_a_solo_game_ends_with_its_score_against_the_optimal_player_s_average() -> None:
+    from etoile.ai import generala as ai  # noqa: PLC0415 - the coach's own answer, as the worker gives it
+
+    match = Match.new(g, {"players": 1}, 5, (Seat("Ann"),)).settled()
+    while match.result is None:
+        match = match.play(ai.choose(match.state, "easy")).settled()
+    model = Model(route=Route("game", "generala"), matches={"generala": match})
+    assert table.follow(model, match) == [Effect("advise", {"game": "generala", "ply": match.cursor, "request": "par"})]
+    answer = ai.advise(match, "par").to_json()
+    assert answer == {"expected": pytest.approx(156.19, abs=0.01)}
+    model, _ = send(model, "generala:advice", CoachAnswer(match.cursor, "par", answer))
+    score = g.totals(match.state)[0]
+    assert f"Your {score} points against the optimal player's average of 156.2 under these rules." in view(model).text()
+    assert table.follow(model, match) == []  # asked once
+    two = playing()
+    assert table.follow(two, two.matches["generala"]) == []  # a game under way, or of several players: nothing to ask

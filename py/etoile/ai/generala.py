@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from etoile.ai import generala_dp as dp
-from etoile.coach import GeneralaChoice, GeneralaHint, GeneralaMistake, GeneralaReport
+from etoile.coach import GeneralaChoice, GeneralaHint, GeneralaMistake, GeneralaPar, GeneralaReport
 from etoile.games import CHANCE
 from etoile.games import generala as g
 from etoile.games.dice import draw
@@ -229,8 +229,11 @@ def solitaire(level: str, seed: int, rules: Rules | None = None) -> int:
     return sum(v for v in column if v is not None)
 
 
-def advise(match: Match, request: str) -> GeneralaHint | GeneralaReport:
-    """What the page's coach asks for: ``"hint"`` (the six best choices now) or ``"report"`` (each person's mistakes)."""
+def advise(match: Match, request: str) -> GeneralaHint | GeneralaReport | GeneralaPar:
+    """What the page's coach asks for: ``"hint"`` (the six best choices now), ``"report"`` (each person's mistakes)
+    or ``"par"`` (the optimal player's average final score alone, under the game's rules)."""
+    if request == "par":
+        return GeneralaPar(expected_score(match.state.rules))
     if request == "hint":
         return GeneralaHint(tuple(GeneralaChoice(g.action_to_json(a), value) for a, value in hint(match.state)[:6]))
     if request == "report":

@@ -13,7 +13,7 @@ import sys
 from dataclasses import dataclass, replace
 from typing import Any
 
-from etoile.coach import PENDING, GeneralaHint, GeneralaReport, Pending
+from etoile.coach import PENDING, GeneralaHint, GeneralaPar, GeneralaReport, Pending
 from etoile.games import generala as g
 from etoile.games.dice import Roll, faces_text
 from etoile.i18n import Catalog
@@ -39,6 +39,24 @@ class Local:
     confirm: str | None = None
     hint: GeneralaHint | Pending | None = None
     report: GeneralaReport | Pending | None = None
+    par: GeneralaPar | None = None
+    """The optimal player's average, asked for at the end of a solo game to set the score beside it."""
+
+
+def follow(model: Model, match: Match) -> list[Effect]:
+    """At the end of a solo game, ask the coach for the optimal player's average, to set the score beside it."""
+    local = model.tables.get("generala")
+    if match.result is None or match.state.players != 1 or (isinstance(local, Local) and local.par is not None):
+        return []
+    return [Effect("advise", {"game": "generala", "ply": match.cursor, "request": "par"})]
+
+
+def par_line(match: Match, local: Local, t: Catalog) -> El | None:
+    """A solo game's score against the optimal player's average under the same rules."""
+    if match.result is None or match.state.players != 1 or local.par is None:
+        return None
+    score = g.totals(match.state)[0]
+    return h("p", {"class": "par"}, t("generala.par", score=score, par=t.decimal(local.par.expected)))
 
 
 def start(match: Match) -> Local:
@@ -95,6 +113,8 @@ def on(match: Match, local: Local, msg: Msg) -> tuple[Match, Local, list[Effect]
             answer = msg.value
             if answer.request == "hint":
                 return match, replace(local, hint=GeneralaHint.from_json(answer.result)), []
+            if answer.request == "par":
+                return match, replace(local, par=GeneralaPar.from_json(answer.result)), []
             return match, replace(local, report=GeneralaReport.from_json(answer.result)), []
     return match, local, []
 
@@ -394,7 +414,10 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
         confirm_zero(local, t),
         hint_panel(match, local, t),
         result_panel(
-            match, t, lambda seat: t("generala.points", count=g.totals(match.state)[seat]), report_panel(match, local, t)
+            match,
+            t,
+            lambda seat: t("generala.points", count=g.totals(match.state)[seat]),
+            [par_line(match, local, t), report_panel(match, local, t)],
         ),
         sheet(match, local, t),
     )
