@@ -184,3 +184,19 @@ def test_a_solo_game_ends_with_the_ranking_and_the_score_against_the_optimal_pla
     expect(page.locator(".result .par")).to_have_text(
         f"Your {score} points against the optimal player's average of 156.2 under these rules."
     )
+
+
+def test_escape_keeps_a_box_open_that_would_be_crossed_out_and_the_focus_goes_back_to_it(page: Page, base_url: str) -> None:
+    seed = 77
+    fix_seed(page, seed)
+    start_game(page, base_url, ["Ann"])
+    page.get_by_role("button", name="Throw", exact=True).click()
+    state = Match.new(g, {"players": 1}, seed).play(g.Throw()).settled().state
+    zero = next(box for box, points in g.preview(state).items() if points == 0)
+    page.locator(f".sheet button[data-box='{zero}']").click()
+    question = page.get_by_role("alertdialog")
+    expect(question.get_by_role("button", name="Cross it out")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(question).to_have_count(0)
+    expect(page.locator(f".sheet button[data-box='{zero}']")).to_be_focused()
+    expect(page.locator(".status")).to_contain_text("throw 1/3")  # nothing was filled

@@ -407,6 +407,12 @@ class Runtime:
         self.dispatch(Msg(action, text))
 
     def on_key(self, event: Any) -> None:
+        closable = event.target.closest("[data-escape]") if hasattr(event.target, "closest") else None
+        if event.key == "Escape" and not absent(closable):  # a table's own dialog: Escape is its cancel
+            event.preventDefault()
+            data = control_data(closable)
+            self.dispatch(Msg(data.pop("escape"), None, data))
+            return
         keys = event.target.getAttribute("data-keys") if hasattr(event.target, "getAttribute") else None
         if self.model.dialog is None and not absent(keys) and event.key in BOARD_KEYS:
             event.preventDefault()

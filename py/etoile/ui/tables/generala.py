@@ -95,8 +95,9 @@ def on(match: Match, local: Local, msg: Msg) -> tuple[Match, Local, list[Effect]
             if g.preview(state)[box] == 0 and local.confirm != box:
                 return match, replace(local, confirm=box), [Effect("focus", {"selector": ".confirm-zero .danger"})]
             return match.play(g.Fill(box)), Local(), [Effect("sound", {"name": "fill"})]
-        case "cancel":
-            return match, replace(local, confirm=None), []
+        case "cancel" if local.confirm is not None:  # back to the box the player had chosen
+            back = Effect("focus", {"selector": f".sheet button[data-box='{local.confirm}']"})
+            return match, replace(local, confirm=None), [back]
         case "hint" if mine and state.phase == "play":
             return (
                 match,
@@ -236,7 +237,13 @@ def confirm_zero(local: Local, t: Catalog) -> El | None:
     box = t(f"generala.box.{local.confirm}")
     return h(
         "div",
-        {"class": "confirm-zero", "role": "alertdialog", "aria-labelledby": "confirm-zero-text"},
+        {
+            "class": "confirm-zero",
+            "role": "alertdialog",
+            "aria-labelledby": "confirm-zero-text",
+            "data-escape": "generala:cancel",  # Escape keeps the box open, like its button
+            "data-game": "generala",
+        },
         h("p", {"id": "confirm-zero-text"}, t("generala.confirm_zero", box=box)),
         h(
             "div",
