@@ -255,7 +255,7 @@ class Match:
 
 def _advance(rng: Dice, outcome: Any) -> Dice:
     """The generator after ``outcome`` came up: as many draws as :func:`_draw` takes to draw it."""
-    return rng.roll(len(outcome.faces))[1] if isinstance(outcome, Roll) else Dice(rng.seed, rng.draws + 1)
+    return draw(rng, len(outcome.faces))[1] if isinstance(outcome, Roll) else Dice(rng.seed, rng.draws + 1)
 
 
 def _draw(outcomes: Any, rng: Dice) -> Any:

@@ -76,10 +76,15 @@ def in_progress(match: Match | None) -> bool:
     return match is not None and match.cursor > 0 and match.result is None
 
 
+def _not_a_choice(match: Match) -> bool:
+    """Whether no person chooses at ``match``'s position: the computer's turn, dice in the air, a forced action."""
+    return match.person_to_move is None or match.game.forced(match.state) is not None
+
+
 def undo_to_person(match: Match) -> Match:
     """Undo the last action and any computer or forced actions before it, back to a person's choice."""
     match = match.undo()
-    while match.can_undo and (match.person_to_move is None or match.game.forced(match.state) is not None):
+    while match.can_undo and _not_a_choice(match):
         match = match.undo()
     return match
 
@@ -88,7 +93,7 @@ def redo_to_person(match: Match) -> Match:
     """Redo the next action and what followed it of itself (the computer's replies, throws, forced actions), up to
     a person's next choice: what :func:`undo_to_person` took back comes back whole."""
     match = match.redo()
-    while match.can_redo and (match.person_to_move is None or match.game.forced(match.state) is not None):
+    while match.can_redo and _not_a_choice(match):
         match = match.redo()
     return match
 

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 from math import factorial, prod
 
 from etoile.games import JSON
@@ -71,6 +71,24 @@ def draw(rng: Dice, count: int) -> tuple[Roll, Dice]:
     return Roll(faces), rng
 
 
+def keeps(dice: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """Every way to keep some of ``dice`` for a re-throw (not all: a throw throws a die at least), each multiset of
+    faces once: fewest dice first, then highest (what 421's three dice and Generala's five may keep).
+
+    >>> keeps((4, 4, 1))
+    ((), (4,), (1,), (4, 4), (4, 1))
+    >>> keeps((4, 1, 4, 4, 4))
+    ((), (4,), (1,), (4, 4), (4, 1), (4, 4, 4), (4, 4, 1), (4, 4, 4, 4), (4, 4, 4, 1))
+    >>> len(keeps((6, 5, 4, 3, 1)))
+    31
+    """
+    ordered = faces_of(dice)
+    found = (
+        tuple(ordered[i] for i in chosen) for size in range(len(ordered)) for chosen in combinations(range(len(ordered)), size)
+    )
+    return tuple(dict.fromkeys(found))
+
+
 def within(kept: Sequence[int], dice: Sequence[int]) -> bool:
     """Whether the faces ``kept`` can be set aside from ``dice`` (each kept face is on a die of its own).
 
@@ -87,6 +105,22 @@ def without(dice: Sequence[int], kept: Sequence[int]) -> tuple[int, ...]:
     (6, 4, 1)
     """
     return faces_of((Counter(dice) - Counter(kept)).elements())
+
+
+def digits(faces: Iterable[int]) -> str:
+    """``541``: dice written together in the order they lie, as the position texts write them.
+
+    >>> digits((5, 4, 1)), from_digits("154")
+    ('541', (1, 5, 4))
+    """
+    return "".join(map(str, faces))
+
+
+def from_digits(text: str) -> tuple[int, ...]:
+    """The dice of ``541``, in their order; ``ValueError`` unless ``text`` is digits 1 to 6."""
+    if not text or any(c not in "123456" for c in text):
+        raise ValueError(f"dice are written as digits 1 to 6 (541), not {text!r}")
+    return tuple(map(int, text))
 
 
 def faces_text(faces: Iterable[int]) -> str:

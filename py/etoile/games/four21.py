@@ -59,6 +59,7 @@ from etoile.games.dice import (
     Roll,
     faces_of,
     faces_text,
+    keeps,
     outcomes,
     roll_from_json,
     roll_from_text,
@@ -421,18 +422,9 @@ def forced(state: State) -> Action | None:
     return Stop() if legal_actions(state) == [Stop()] else None
 
 
-def keeps(dice: Sequence[int]) -> tuple[tuple[int, ...], ...]:
-    """Every way to keep some of ``dice`` for a re-throw (each multiset of faces once), keeping nothing first.
-
-    >>> keeps((4, 4, 1))
-    ((), (4,), (1,), (4, 4), (4, 1))
-    """
-    found = [()] + [faces_of(dice[i] for i in chosen) for chosen in ((0,), (1,), (2,), (0, 1), (0, 2), (1, 2))]
-    return tuple(dict.fromkeys(found))
-
-
 def legal_actions(state: State) -> list[Action]:
-    """Every legal action: throws first (in :func:`keeps` order), then :class:`Stop`; at chance, every :class:`Roll`."""
+    """Every legal action: throws first (in :func:`~etoile.games.dice.keeps` order), then :class:`Stop`; at chance,
+    every :class:`Roll`."""
     if state.phase == "over":
         return []
     if state.rolling:

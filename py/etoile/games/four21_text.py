@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from etoile.games import JSON
-from etoile.games.dice import Roll
+from etoile.games.dice import Roll, digits, from_digits
 from etoile.games.four21 import (
     DESCRIPTION,
     Action,
@@ -39,13 +39,11 @@ from etoile.rng import Dice
 
 
 def _dice_text(dice: Sequence[int]) -> str:
-    return "".join(map(str, dice)) or "-"
+    return digits(dice) or "-"
 
 
 def _dice(text: str) -> tuple[int, ...]:
-    if text != "-" and not text.isdigit():
-        raise ValueError(f"dice are written as digits, not {text!r}")
-    return () if text == "-" else tuple(map(int, text))
+    return () if text == "-" else from_digits(text)
 
 
 def _seats_text(seats: Sequence[int]) -> str:

@@ -55,13 +55,13 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from fractions import Fraction
-from itertools import combinations
 
 from etoile.games import CHANCE, JSON, Description, IllegalAction, Option, Outcome, ToMove, register
 from etoile.games.dice import (
     Roll,
     faces_of,
     faces_text,
+    keeps,
     outcomes,
     roll_from_json,
     roll_from_text,
@@ -344,21 +344,6 @@ def preview(state: State) -> dict[str, int]:
     if state.phase != "play" or not state.throw or state.throwing:
         return {}
     return {box: score(state.dice, box, state.throw, state.rules) for box in open_boxes(state)}
-
-
-def keeps(dice: Sequence[int]) -> tuple[tuple[int, ...], ...]:
-    """Every way to keep some of ``dice`` for a re-throw, each multiset of faces once: fewest dice first, then highest.
-
-    >>> keeps((4, 1, 4, 4, 4))
-    ((), (4,), (1,), (4, 4), (4, 1), (4, 4, 4), (4, 4, 1), (4, 4, 4, 4), (4, 4, 4, 1))
-    >>> len(keeps((6, 5, 4, 3, 1)))
-    31
-    """
-    ordered = faces_of(dice)
-    found = (
-        tuple(ordered[i] for i in chosen) for size in range(len(ordered)) for chosen in combinations(range(len(ordered)), size)
-    )
-    return tuple(dict.fromkeys(found))
 
 
 def forced(state: State) -> Action | None:

@@ -29,10 +29,10 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from etoile.games import JSON
-from etoile.games.dice import Roll
+from etoile.games.dice import Roll, digits, from_digits
 from etoile.games.generala import (
     BOXES,
     DESCRIPTION,
@@ -52,16 +52,6 @@ from etoile.games.generala import (
 from etoile.rng import Dice
 
 
-def _digits(dice: Iterable[int]) -> str:
-    return "".join(map(str, dice))
-
-
-def _dice_of(text: str) -> tuple[int, ...]:
-    if not text or any(c not in "123456" for c in text):
-        raise ValueError(f"dice are written as digits 1 to 6 (541), not {text!r}")
-    return tuple(map(int, text))
-
-
 def _number(text: str, what: str) -> int:
     if not (text.isascii() and text.isdigit()):
         raise ValueError(f"{what} must be a number, not {text!r}")
@@ -79,7 +69,7 @@ def _seat_or_none(text: str, what: str) -> int | None:
 
 
 def _table_text(state: State) -> str:
-    kept, thrown = _digits(state.dice[: state.kept]), _digits(state.dice[state.kept :])
+    kept, thrown = digits(state.dice[: state.kept]), digits(state.dice[state.kept :])
     if state.throwing:
         return f"{kept}+{state.throwing}"
     if not state.dice:
@@ -93,16 +83,16 @@ def _table_of(text: str) -> tuple[tuple[int, ...], int, int]:
         return (), 0, 0
     if "+" in text:
         kept, _, air = text.partition("+")
-        dice = _dice_of(kept) if kept else ()
+        dice = from_digits(kept) if kept else ()
         return dice, len(dice), _number(air, "the dice in the air")
     kept, slash, thrown = text.rpartition("/")
-    dice = _dice_of(kept) if slash else ()
-    return dice + _dice_of(thrown), len(dice), 0
+    dice = from_digits(kept) if slash else ()
+    return dice + from_digits(thrown), len(dice), 0
 
 
 def state_to_text(state: State) -> str:
     """The whole position on one line, in the format of the module's docstring; :func:`state_from_text` reads it back."""
-    starts = "/".join(",".join(f"{seat}:{_digits(dice) or '-'}" for seat, dice in rnd) for rnd in state.start_throws)
+    starts = "/".join(",".join(f"{seat}:{digits(dice) or '-'}" for seat, dice in rnd) for rnd in state.start_throws)
     sheets = "/".join(",".join("-" if v is None else str(v) for v in column) for column in state.sheets)
     return " ".join(
         (
@@ -176,7 +166,7 @@ def _start_round(text: str) -> StartRound:
         seat, colon, dice = part.partition(":")
         if not colon:
             raise ValueError(f"a start throw is written seat:dice (0:53321, or 0:- before it), not {part!r}")
-        throws.append((_number(seat, "a start throw's seat"), () if dice == "-" else _dice_of(dice)))
+        throws.append((_number(seat, "a start throw's seat"), () if dice == "-" else from_digits(dice)))
     return tuple(throws)
 
 
