@@ -6,7 +6,7 @@
 //     value Étoile stored in this browser, and to clear them (after asking) and reload.
 (function () {
   "use strict";
-  var LANGUAGES = /^(en|fr|ru)$/;
+  var LANGUAGES = /^(en|fr|ru|es)$/;
   var PREFIXES = ["etoile:", "etoile-aside:", "etoile-pending:"];
   var root = document.documentElement;
 
@@ -26,7 +26,7 @@
   try {
     // A regular expression, not JSON.parse: whatever the saved value holds, reading it cannot fail.
     var saved = localStorage.getItem("etoile:settings") || "";
-    lang = (saved.match(/"language":"(en|fr|ru)"/) || [])[1] || "";
+    lang = (saved.match(/"language":"(en|fr|ru|es)"/) || [])[1] || "";
     theme = (saved.match(/"theme":"(system|light|dark)"/) || [])[1] || theme;
   } catch (e) {}
   if (!LANGUAGES.test(lang)) {

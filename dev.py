@@ -81,7 +81,7 @@ def cmd_test(args: argparse.Namespace) -> int:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    print(f"Built site/ (version {build()})")
+    print(f"Built {SITE}/ (version {build()})")
     return 0
 
 

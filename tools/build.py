@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -18,7 +19,8 @@ from html import escape
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SITE = ROOT / "site"
+SITE = Path(os.environ.get("ETOILE_SITE", ROOT / "site"))
+"""The served tree; ``ETOILE_SITE`` moves it (two checkouts' test runs on one machine, each its own)."""
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 APP_FILES = ("boot.js", "pyscript.toml", "manifest.webmanifest", "py/main.py", "py/worker.py")
 APP_DIRS = ("css", "img", "icons")
@@ -65,7 +67,7 @@ def localise_page(html: str) -> str:
     shows the copies in the player's language.
 
     >>> localise_page('<p data-i18n="loading.title"></p>').count("<p lang=")
-    3
+    4
     """
     from etoile.i18n import LANGUAGES, strings  # noqa: PLC0415 - the app's package, on the path once built
 
@@ -126,4 +128,4 @@ def build(site: Path = SITE) -> str:
 
 
 if __name__ == "__main__":
-    print(f"Built {SITE.relative_to(ROOT)}/ (version {build()})")
+    print(f"Built {SITE}/ (version {build()})")

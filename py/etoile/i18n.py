@@ -1,4 +1,4 @@
-"""User-visible text in English, French and Russian.
+"""User-visible text in English, French, Russian and Spanish.
 
 Strings live in ``locales/<lang>/*.json``: flat keys with ``{name}``
 placeholders, one file per part of the app (``app.json`` for the shell, one per
@@ -70,7 +70,7 @@ def rules(lang: str) -> dict[str, Any]:
     return _load(_DIR / lang / RULES_FILE)
 
 
-DECIMAL_COMMA = frozenset({"fr", "ru"})
+DECIMAL_COMMA = frozenset({"fr", "ru", "es"})
 """The languages that write a decimal comma."""
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-LANGUAGES = ("en", "fr", "ru")
+LANGUAGES = ("en", "fr", "ru", "es")
 THEMES = ("system", "light", "dark")
 SPEEDS = ("slow", "normal", "fast", "off")
 NAME_LENGTH = 32

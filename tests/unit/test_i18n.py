@@ -1,4 +1,4 @@
-"""English, French and Russian are complete, consistent, and used everywhere."""
+"""English, French, Russian and Spanish are complete, consistent, and used everywhere."""
 
 import json
 import re
@@ -15,7 +15,7 @@ from etoile.settings import LANGUAGES
 from tools.build import localise_page
 
 ROOT = Path(__file__).resolve().parents[2]
-PLURAL_FORMS = {"en": {"one", "other"}, "fr": {"one", "other"}, "ru": {"one", "few", "many"}}
+PLURAL_FORMS = {"en": {"one", "other"}, "fr": {"one", "other"}, "ru": {"one", "few", "many"}, "es": {"one", "other"}}
 
 
 def placeholders(value: str | dict) -> set[str]:
@@ -75,7 +75,15 @@ def test_an_unknown_key_falls_back_to_the_key_itself() -> None:
 
 @pytest.mark.parametrize(
     ("preferred", "expected"),
-    [(["fr-CA", "en"], "fr"), (["de-DE", "ru"], "ru"), (["de", "es"], "en"), ([], "en"), (["RU"], "ru")],
+    [
+        (["fr-CA", "en"], "fr"),
+        (["de-DE", "ru"], "ru"),
+        (["de", "es"], "es"),
+        (["de", "it"], "en"),
+        (["es-AR"], "es"),
+        ([], "en"),
+        (["RU"], "ru"),
+    ],
 )
 def test_the_browser_language_picks_the_first_supported_one(preferred: list[str], expected: str) -> None:
     assert pick_language(preferred) == expected

@@ -21,7 +21,7 @@ from etoile.ui.common import log_entry, seat_name
 from etoile.ui.tables import TABLES, Table
 from etoile.ui.vdom import Attr, El, h
 
-LANGUAGE_NAMES = {"en": "English", "fr": "Français", "ru": "Русский"}
+LANGUAGE_NAMES = {"en": "English", "fr": "Français", "ru": "Русский", "es": "Español"}
 """Each language named in itself, the same on every screen."""
 
 
