@@ -13,10 +13,10 @@ from playwright.sync_api import Page
 
 from etoile.games import REGISTRY
 from etoile.i18n import catalog, rules, strings
+from etoile.settings import LANGUAGES
 
 __all__ = ["GAMES", "LANGUAGES", "NAMESPACES", "rules", "strings", "t"]
 
-LANGUAGES = ("en", "fr", "ru")
 GAMES = tuple(REGISTRY)
 NAMESPACES = {game_id: game.DESCRIPTION.namespace for game_id, game in REGISTRY.items()}
 SETTINGS_KEY = "etoile:settings"
