@@ -1,8 +1,10 @@
 """Build the served tree `site/`: the app, its Python package as one zip, and the vendored runtime.
 
 The runtime comes from the npm packages pinned in package-lock.json (`npm ci`
-installs them when node_modules does not match). `site/` is exactly what GitHub
-Pages serves; it is not committed.
+installs them when node_modules does not match the lock); the lock's
+development packages (axe-core, for the browser tests' audit) are installed
+with them but never copied. `site/` is exactly what GitHub Pages serves; it is
+not committed.
 """
 
 from __future__ import annotations
@@ -38,11 +40,25 @@ def installed_version(package: str) -> str | None:
     return json.loads(manifest.read_text())["version"] if manifest.exists() else None
 
 
+def node_modules_match(root: Path = ROOT) -> bool:
+    """Whether node_modules holds exactly what package-lock.json pins (the runtime and the test tools).
+
+    npm writes what it installed to ``node_modules/.package-lock.json``; any
+    package added, removed or moved to another version in the lock makes it differ.
+    """
+    installed = root / "node_modules" / ".package-lock.json"
+    if not installed.exists():
+        return False
+    wanted = dict(json.loads((root / "package-lock.json").read_text())["packages"])
+    wanted.pop("", None)  # the project itself, which npm does not list among what it installed
+    return bool(json.loads(installed.read_text()).get("packages") == wanted)
+
+
 def ensure_runtime() -> None:
-    """Install the pinned runtime with `npm ci` unless node_modules already holds it."""
-    if all(installed_version(p) == locked_version(p) for p in RUNTIME):
+    """Install the pinned npm packages with `npm ci` unless node_modules already holds them."""
+    if node_modules_match() and all(installed_version(p) == locked_version(p) for p in RUNTIME):
         return
-    print("Installing the pinned Pyodide and PyScript (npm ci)…", flush=True)
+    print("Installing the pinned Pyodide, PyScript and axe-core (npm ci)…", flush=True)
     subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.build import PYODIDE_FILES, ROOT, SITE, build, locked_version, write_service_worker
+from tools.build import PYODIDE_FILES, ROOT, SITE, build, locked_version, node_modules_match, write_service_worker
 
 
 @pytest.fixture(scope="module")
@@ -23,6 +23,28 @@ def test_the_runtime_is_pinned_to_exact_versions() -> None:
     for name, version in package["dependencies"].items():
         assert re.fullmatch(r"\d+\.\d+\.\d+", version), name
         assert locked_version(name) == version
+
+
+def test_the_test_tools_are_pinned_too_and_never_served(site: Path) -> None:
+    package = json.loads((ROOT / "package.json").read_text())
+    assert package["devDependencies"] == {"axe-core": "4.14.1"}
+    assert locked_version("axe-core") == "4.14.1"
+    assert not [p for p in site.rglob("*") if "axe" in p.name.lower()]
+
+
+def test_node_modules_must_match_the_lock_to_be_kept(tmp_path: Path) -> None:
+    """A package the lock gains (a clone's first run after axe-core came in) makes the build run npm ci."""
+    lock = {"packages": {"": {"name": "etoile"}, "node_modules/pyodide": {"version": "1.0.0"}}}
+    (tmp_path / "package-lock.json").write_text(json.dumps(lock))
+    assert not node_modules_match(tmp_path)  # nothing installed
+    (tmp_path / "node_modules").mkdir()
+    installed = {"packages": {"node_modules/pyodide": {"version": "1.0.0"}}}
+    (tmp_path / "node_modules" / ".package-lock.json").write_text(json.dumps(installed))
+    assert node_modules_match(tmp_path)
+    lock["packages"]["node_modules/axe-core"] = {"version": "4.14.1", "dev": True}
+    (tmp_path / "package-lock.json").write_text(json.dumps(lock))
+    assert not node_modules_match(tmp_path)
+    assert node_modules_match()  # this checkout's node_modules is what its lock pins
 
 
 def test_pyscript_toml_loads_the_vendored_pyodide_and_the_package_zip(site: Path) -> None:
