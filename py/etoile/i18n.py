@@ -5,7 +5,9 @@ placeholders, one file per part of the app (``app.json`` for the shell, one per
 game), all merged into one table; key prefixes keep them apart. The rules
 pages are ``locales/<lang>/rules.json``. A value may be a plural
 table ``{"one": ..., "few": ..., "many": ..., "other": ...}`` chosen by
-:func:`plural_form` from the ``count`` parameter.
+:func:`plural_form` from the ``count`` parameter. French fills its
+placeholders as French is written: a word before a value that opens with a
+vowel sound is elided (:func:`french_fill`).
 
 >>> t = catalog("ru")
 >>> t("settings.title")
@@ -15,6 +17,8 @@ table ``{"one": ..., "few": ..., "many": ..., "other": ...}`` chosen by
 from __future__ import annotations
 
 import json
+import re
+import string
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
@@ -100,7 +104,67 @@ class Catalog:
         value = self._table.get(key, self._fallback.get(key, key))
         if isinstance(value, dict):
             value = value.get(plural_form(self.lang, int(params.get("count", 0))), value.get("other", key))
-        return value.format(**params) if params else value
+        if not params:
+            return value
+        return french_fill(value, params) if self.lang == "fr" else value.format(**params)
+
+
+_ELIDED = re.compile(r"(?<![\w’'])(de|que|le|la|je|ne|se) $", re.IGNORECASE)
+"""The French words that lose their vowel before a vowel sound, when a template puts one right before a placeholder."""
+
+_CONTRACTED = re.compile(r"(?<![\w’'])(de|à) $", re.IGNORECASE)
+_ARTICLE = re.compile(r"(les?) ", re.IGNORECASE)
+_CONTRACTIONS = {("de", "le"): "du", ("de", "les"): "des", ("à", "le"): "au", ("à", "les"): "aux"}
+
+APOSTROPHE = "’"
+"""The apostrophe of the French texts (typographic, as every French file writes it)."""
+
+
+def starts_with_vowel_sound(text: str) -> bool:
+    """Whether a French word is elided before ``text``: a vowel (accented or not), a mute h, a y before a consonant.
+
+    >>> [starts_with_vowel_sound(w) for w in ("Ordinateur 2", "Étoile", "hôte", "Yves", "Yann", "Bob", "421", "")]
+    [True, True, True, True, False, False, False, False]
+    """
+    first, second = text[:1].lower(), text[1:2].lower()
+    if first == "y":
+        return second != "" and second not in _VOWELS
+    return first != "" and (first in _VOWELS or first == "h")
+
+
+_VOWELS = frozenset("aeiouyàâäéèêëîïôöùûüÿæœ")
+
+
+def french_fill(template: str, params: dict[str, Any]) -> str:
+    """``template.format(**params)`` as French writes it where a value meets the word before it.
+
+    Before a value with a vowel sound, *de*, *que*, *le*, *la*, *je*, *ne*, *se* are elided,
+    and *de*/*à* before a value that opens with *le*/*les* contract to *du*, *des*, *au*, *aux*:
+
+    >>> french_fill("le tour de {name}", {"name": "Ordinateur 2"})
+    'le tour d’Ordinateur 2'
+    >>> french_fill("Le {hand} de {name}, plus fort que {other}", {"hand": "421", "name": "Bob", "other": "Ana"})
+    'Le 421 de Bob, plus fort qu’Ana'
+    >>> french_fill("De {a} à {b}", {"a": "Hélène", "b": "le centre"})
+    'D’Hélène au centre'
+    """
+    out: list[str] = []
+    formatter = string.Formatter()
+    for literal, field, spec, conversion in formatter.parse(template):
+        out.append(literal)
+        if field is None:
+            continue
+        value = formatter.convert_field(formatter.get_field(field, (), params)[0], conversion)
+        text = formatter.format_field(value, formatter.vformat(spec or "", (), params))
+        before = "".join(out)
+        if (word := _ELIDED.search(before)) and starts_with_vowel_sound(text):
+            before = before[: word.start()] + word.group(1)[:-1] + APOSTROPHE
+        elif (word := _CONTRACTED.search(before)) and (article := _ARTICLE.match(text)):
+            merged = _CONTRACTIONS[(word.group(1).lower(), article.group(1).lower())]
+            before = before[: word.start()] + (merged.capitalize() if word.group(1)[0].isupper() else merged) + " "
+            text = text[article.end() :]
+        out = [before, text]
+    return "".join(out)
 
 
 @cache

@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import re
 from itertools import accumulate
-from typing import Any
+from typing import Any, Literal
 
 MAX_CHARS = 1_000_000
 """The longest text read: far above the largest real record (a long game is a few tens of kilobytes)."""
@@ -35,10 +35,14 @@ _BRACKET = re.compile(r"[\[\]{}]")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
+Reason = Literal["not_json", "too_large", "too_deep"]
+"""Why a text is not read."""
+
+
 class Unreadable(ValueError):
     """Text that is not read; ``reason`` names why (``"too_large"``, ``"too_deep"``, ``"not_json"``)."""
 
-    reason = "not_json"
+    reason: Reason = "not_json"
 
 
 class TooLarge(Unreadable):

@@ -31,7 +31,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from etoile import safe_json
 from etoile.games import REGISTRY, Game
@@ -90,6 +90,13 @@ class MemoryBackend:
         return list(self.items)
 
 
+ProblemKind = Literal["unreadable", "newer", "full"]
+"""What a :class:`Problem` is about; each is said by the notice ``storage.<kind>`` (or ``storage.<kind>_in_place``)."""
+
+ImportReason = Literal[safe_json.Reason, "not_export", "schema", "bad_record", "full"]
+"""Why an import is refused; each is said by ``import.why.<reason>``."""
+
+
 @dataclass(frozen=True, slots=True)
 class Problem:
     """Something the player must be told about their saved data.
@@ -100,7 +107,7 @@ class Problem:
     room: ``aside_key`` is then its own key, where it stays.
     """
 
-    kind: str
+    kind: ProblemKind
     record: str
     detail: str = ""
     aside_key: str | None = None
@@ -120,7 +127,7 @@ class ImportRefused(ValueError):
     is the record at fault, if any; ``str(error)`` is the technical detail.
     """
 
-    def __init__(self, reason: str, detail: str = "", record: str = "") -> None:
+    def __init__(self, reason: ImportReason, detail: str = "", record: str = "") -> None:
         super().__init__(detail or reason)
         self.reason = reason
         self.record = record
@@ -212,7 +219,7 @@ class Store:
             return  # no room to finish now: the slot keeps the previous record, the pending copy waits
         self.backend.remove(PENDING_PREFIX + record)
 
-    def _set_aside(self, record: str, raw: str, kind: str, detail: str) -> None:
+    def _set_aside(self, record: str, raw: str, kind: ProblemKind, detail: str) -> None:
         aside = self._free_aside_key(record)
         try:
             self.backend.set(aside, raw)

@@ -1,17 +1,27 @@
 """English, French, Russian and Spanish are complete, consistent, and used everywhere."""
 
+import ast
 import json
 import re
 import string
+from functools import cache
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
-from etoile.games import REGISTRY
-from etoile.i18n import Catalog, catalog, pick_language, plural_form, rules, string_files, strings
+from etoile import app
+from etoile.games import REGISTRY, four21, generala, token
+from etoile.games import chinese_checkers as cc
+from etoile.games.dice import Roll
+from etoile.i18n import APOSTROPHE, Catalog, catalog, french_fill, pick_language, plural_form, rules, string_files, strings
+from etoile.model import REPLAY_SPEEDS, Model
 from etoile.routes import GAMES
-from etoile.settings import LANGUAGES
+from etoile.settings import LANGUAGES, SPEEDS, THEMES
+from etoile.storage import MATCH, SETTINGS, ImportReason, Problem, ProblemKind
+from etoile.ui import views
+from etoile.ui.tables import chinese_checkers as cc_table
 from tools.build import localise_page
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -69,6 +79,55 @@ def test_plurals_and_placeholders_are_filled_in() -> None:
     assert catalog("en")("home.greeting", name="<b>") == "Welcome back, <b>."
 
 
+@pytest.mark.parametrize(
+    ("template", "params", "expected"),
+    [
+        ("le tour de {name}", {"name": "Ordinateur 2 (expert)"}, "le tour d’Ordinateur 2 (expert)"),
+        ("plus fort que {name}", {"name": "Ana"}, "plus fort qu’Ana"),
+        ("Le {hand} de {name}", {"hand": "as", "name": "Hugo"}, "L’as d’Hugo"),
+        (
+            "la {thing}, je {verb}, ne {verb}, se {verb}",
+            {"thing": "étoile", "verb": "oublie"},
+            "l’étoile, j’oublie, n’oublie, s’oublie",
+        ),
+        ("De {name} à {other}", {"name": "Élise", "other": "Yves"}, "D’Élise à Yves"),
+        ("de {name}", {"name": "Yann"}, "de Yann"),
+        ("de {name}", {"name": "Bob"}, "de Bob"),
+        ("de {hand}", {"hand": "421"}, "de 421"),
+        ("de {name}", {"name": ""}, "de "),
+        ("inde {name}, grande {name}", {"name": "Ana"}, "inde Ana, grande Ana"),
+        ("au lieu de {best}", {"best": "inscrire 25 en suite"}, "au lieu d’inscrire 25 en suite"),
+        ("de {place} à {other}", {"place": "le centre", "other": "les branches"}, "du centre aux branches"),
+        ("À {place}, de {places}", {"place": "le bout", "places": "les pointes"}, "Au bout, des pointes"),
+        ("de {place}", {"place": "la branche"}, "de la branche"),
+        ("{count} jeton de {name}", {"count": 1, "name": "Iris"}, "1 jeton d’Iris"),
+    ],
+)
+def test_french_elides_a_word_before_a_vowel_sound_and_contracts_de_le(template: str, params: dict, expected: str) -> None:
+    assert french_fill(template, params) == expected
+
+
+def test_french_texts_use_the_typographic_apostrophe_and_elision_writes_it_too() -> None:
+    texts = [text for value in strings("fr").values() for text in (value.values() if isinstance(value, dict) else [value])]
+    texts += re.findall(r'"((?:[^"\\]|\\.)*)"', json.dumps(rules("fr"), ensure_ascii=False))
+    assert not [text for text in texts if "'" in text]
+    assert sum("’" in text for text in texts) > 50
+    assert APOSTROPHE == "’"
+
+
+def test_only_french_elides() -> None:
+    assert catalog("en")("chinese_checkers.winner", name="Ana") == "Ana wins!"
+    assert catalog("fr")("chinese_checkers.winner", name="Ana") == "Ana a gagné !"
+    assert catalog("en")("rules.title", game="Ordinateur") == "Rules of Ordinateur"
+
+
+def test_no_french_text_writes_de_le_or_a_le() -> None:
+    """A French template never puts *de*/*à* before an article it should merge with (*du*, *au*, *des*, *aux*)."""
+    texts = [text for value in strings("fr").values() for text in (value.values() if isinstance(value, dict) else [value])]
+    texts.append(json.dumps(rules("fr"), ensure_ascii=False))
+    assert [m.group(0) for text in texts for m in re.finditer(r"(?i)(?<!\w)(de|à) les? (?!\{)", text)] == []
+
+
 def test_an_unknown_key_falls_back_to_the_key_itself() -> None:
     assert Catalog("fr")("no.such.key") == "no.such.key"
 
@@ -89,19 +148,194 @@ def test_the_browser_language_picks_the_first_supported_one(preferred: list[str]
     assert pick_language(preferred) == expected
 
 
-def keys_used_in_code() -> set[str]:
-    """Every literal locale key in the app's Python code (f-string keys are expanded per game and value)."""
-    used: set[str] = set()
-    for path in (ROOT / "py" / "etoile").rglob("*.py"):
-        used |= set(re.findall(r"""\bt\(\s*"([a-z_]+(?:[.-][a-z0-9_]+)+)"[,)]""", path.read_text()))
-        used |= set(re.findall(r"""(?:notify|Msg|catalog\([^)]*\))\(\s*"([a-z_]+\.[a-z0-9_.]+)\"""", path.read_text()))
-    return used
+SOURCES = sorted((ROOT / "py" / "etoile").rglob("*.py"))
+KEY = re.compile(r"[a-z0-9_-]+(\.[a-z0-9_-]+)+")
 
 
-def test_every_key_the_code_uses_exists() -> None:
-    used = keys_used_in_code()
-    assert len(used) > 40
-    assert used - set(strings("en")) == set()
+def _template(node: ast.expr) -> str | None:
+    """The text an f-string or a ``+`` of strings builds, each computed part written ``{}``; ``None`` if not one."""
+    if isinstance(node, ast.Constant):
+        return node.value if isinstance(node.value, str) else None
+    if isinstance(node, ast.JoinedStr):
+        return "".join(v.value if isinstance(v, ast.Constant) else "{}" for v in node.values)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _template(node.left), _template(node.right)
+        if left is None and right is None:
+            return None
+        return (left if left is not None else "{}") + (right if right is not None else "{}")
+    return None
+
+
+def _is_lookup(call: ast.Call) -> bool:
+    """A call whose first argument is a locale key: ``t(...)``, ``t.find(...)``, ``....notify(...)``, ``catalog(..)(...)``."""
+    f = call.func
+    return (
+        (isinstance(f, ast.Name) and f.id == "t")
+        or (isinstance(f, ast.Attribute) and f.attr == "find" and isinstance(f.value, ast.Name) and f.value.id == "t")
+        or (isinstance(f, ast.Attribute) and f.attr == "notify")
+        or (isinstance(f, ast.Call) and isinstance(f.func, ast.Name) and f.func.id == "catalog")
+    )
+
+
+def _literals(node: ast.expr) -> set[str] | None:
+    """The keys a literal or a choice of literals (``"a" if x else "b"``) names; ``None`` if the key is computed."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return {node.value}
+    if isinstance(node, ast.IfExp):
+        body, orelse = _literals(node.body), _literals(node.orelse)
+        return None if body is None or orelse is None else body | orelse
+    return None
+
+
+@cache
+def scan() -> tuple[set[str], set[str]]:
+    """The app's locale keys written as literals, and its keys built at run time, each as ``file: template``.
+
+    A key built at run time is an f-string or a ``+`` of strings shaped like a key (``game.{}.name``), or a
+    lookup whose key comes from a variable (``t(ENDINGS[why])``), written as the code writes it.
+    """
+    literal: set[str] = set()
+    built: set[str] = set()
+    for path, tree in zip(SOURCES, _trees(), strict=True):
+        where = path.relative_to(ROOT / "py" / "etoile").as_posix()
+        inner = {id(c) for n in ast.walk(tree) if isinstance(n, (ast.BinOp, ast.JoinedStr)) for c in ast.walk(n) if c is not n}
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.JoinedStr, ast.BinOp)) and id(node) not in inner:
+                text = _template(node)
+                if text is not None and "{}" in text and KEY.fullmatch(text.replace("{}", "x")):
+                    built.add(f"{where}: {text}")
+            if isinstance(node, ast.Call) and _is_lookup(node) and node.args:
+                first = node.args[0]
+                keys = _literals(first)
+                if keys is not None:
+                    literal |= keys
+                elif _template(first) is None:
+                    built.add(f"{where}: {ast.unparse(first)}")
+    return literal, built
+
+
+def _notation_words() -> set[str]:
+    """Every word of every game's action notation (numbers and holes aside), from the games' own actions."""
+    actions = [
+        (four21, [four21.Throw(()), four21.Throw((4, 1)), four21.Stop(), Roll((4, 2, 1))]),
+        (
+            generala,
+            [generala.Throw(()), generala.Throw((5, 5)), Roll((6, 5, 4, 3, 2))] + [generala.Fill(b) for b in generala.BOXES],
+        ),
+        (cc, [cc.PASS, cc.Move((12, 23, 34))]),
+    ]
+    texts = [game.action_to_text(action) for game, moves in actions for action in moves]
+    return {word for text in texts for word in text.split() if re.search("[a-z]", word)}
+
+
+@cache
+def _trees() -> list[ast.Module]:
+    return [ast.parse(path.read_text(encoding="utf-8")) for path in SOURCES]
+
+
+def _calls(name: str) -> list[ast.Call]:
+    """Every call of a function or method called ``name`` in the app's code."""
+    calls = []
+    for tree in _trees():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                f = node.func
+                if (isinstance(f, ast.Name) and f.id == name) or (isinstance(f, ast.Attribute) and f.attr == name):
+                    calls.append(node)
+    return calls
+
+
+def runtime_keys() -> dict[str, set[str]]:
+    """Every key each run-time lookup that :func:`scan` finds can build, enumerated from the code's own data."""
+    specs = [game.DESCRIPTION for game in REGISTRY.values()]
+    names = {f"game.{g}.name" for g in GAMES}
+    levels = {f"{s.namespace}.level.{lv}" for s in specs for lv in s.levels}
+    throw_limit = four21.DESCRIPTION.option("throw_limit")
+    assert throw_limit is not None
+    records = [SETTINGS, *(MATCH + g for g in GAMES)]
+    # every notice the storage's problems give, for every record, set aside or left in place
+    problems = [Problem(kind, r, in_place=stays) for kind in get_args(ProblemKind) for r in records for stays in (False, True)]
+    storage = {n.key for n in app.with_problems(Model(), problems).notices}
+    reasons = {f"import.why.{r}" for r in get_args(ImportReason)}
+    terms = {key for r in records for key in app.record_terms(r).values()} | reasons | names
+    # the "notify" effects the code asks of the runtime, whose key comes back in a "notify" message
+    effects = {
+        value.value
+        for call in _calls("Effect")
+        if call.args and isinstance(call.args[0], ast.Constant) and call.args[0].value == "notify"
+        for d in call.args[1:2]
+        if isinstance(d, ast.Dict)
+        for k, value in zip(d.keys, d.values, strict=True)
+        if isinstance(k, ast.Constant) and k.value == "key" and isinstance(value, ast.Constant)
+    }
+    notified = {k for call in _calls("notify") if call.args for k in (_literals(call.args[0]) or set())}
+    dialogs = {part: {f"{d}.{part}" for d in views.DIALOGS} for part in ("title", "text", "cancel", "confirm")}
+    return {
+        "app.py: record.{}": {k for k in terms if k.startswith("record.")},
+        "app.py: game.{}.name": names,
+        "app.py: storage.{}{}": storage - {"storage.full"},
+        "app.py: key": storage - {"storage.full"},
+        "app.py: import.why.{}": reasons,
+        "app.py: value['key']": effects,
+        "play.py: game.{}.name": names,
+        "ui/common.py: {}.level.{}": levels,
+        "ui/tables/chinese_checkers.py: chinese_checkers.colour.{}": {
+            f"chinese_checkers.colour.{c}" for c, _ in cc_table.PALETTE
+        },
+        "ui/tables/chinese_checkers.py: ENDINGS[why]": set(cc_table.ENDINGS.values()),
+        "ui/tables/four21.py: four21.hand.{}": {
+            f"four21.hand.{four21.named(h)}" for h in four21.HANDS if four21.named(h) not in (None, "straight")
+        },
+        "ui/tables/four21.py: four21.phase.{}": {f"four21.phase.{p}" for p in four21.PHASES},
+        "ui/tables/four21.py: four21.status.follow_{}": {f"four21.status.follow_{v}" for v in throw_limit.values},
+        # a "start" roll-off has lines of its own (four21.status.start, four21.status.start_tie)
+        "ui/tables/four21.py: four21.status.rolloff_{}": {
+            f"four21.status.rolloff_{k}" for k in four21.ROLLOFF_KINDS if k != "start"
+        },
+        "ui/tables/generala.py: generala.box.{}": {f"generala.box.{b}" for b in generala.BOXES},
+        "ui/views.py: game.{}.name": names,
+        "ui/views.py: game.{}.line": {f"game.{g}.line" for g in GAMES},
+        "ui/views.py: notation.{}": {f"notation.{w}" for w in _notation_words()},
+        "ui/views.py: table.speed.{}": {f"table.speed.{i}" for i in range(len(REPLAY_SPEEDS))},
+        "ui/views.py: setup.kind.{}": {f"setup.kind.{k}" for k in views.SEAT_KINDS},
+        "ui/views.py: settings.speed.{}": {f"settings.speed.{v}" for v in SPEEDS},
+        "ui/views.py: settings.theme.{}": {f"settings.theme.{v}" for v in THEMES},
+        "ui/views.py: {}.option.{}": {f"{s.namespace}.option.{o.id}" for s in specs for o in s.offered},
+        "ui/views.py: {}.option.{}.{}": {
+            f"{s.namespace}.option.{o.id}.{token(v)}" for s in specs for o in s.offered for v in o.values
+        },
+        "ui/views.py: {}.level.{}": levels,
+        **{f"ui/views.py: {{}}.{part}": keys for part, keys in dialogs.items()},
+        "ui/views.py: key": terms,  # a notice's terms, each a key
+        "ui/views.py: n.key": notified | storage | effects,  # a notice's own key
+    }
+
+
+NOT_KEYS = {
+    "ai/run.py: etoile.ai.{}",
+    "ui/browser.py: etoile-{}-{}.json",
+    "ui/browser.py: etoile-{}.json",
+    "ui/browser.py: {}.json",
+}
+"""Texts built at run time that are shaped like a key but are not one (a module's name, a file's name)."""
+
+
+def test_every_key_built_at_run_time_is_enumerated() -> None:
+    """A new f-string key, or a key passed through a variable, fails here until :func:`runtime_keys` lists its values."""
+    _, built = scan()
+    assert built - NOT_KEYS == set(runtime_keys())
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_key_the_code_uses_or_builds_exists(lang: str) -> None:
+    literal, _ = scan()
+    built = runtime_keys()
+    assert len(literal) > 100
+    # only the runtime's own notices may be none (no code asks for a "notify" effect today)
+    assert [where for where, keys in built.items() if not keys] in ([], ["app.py: value['key']"])
+    assert literal - set(strings(lang)) == set()
+    for where, keys in built.items():
+        assert keys - set(strings(lang)) == set(), where
 
 
 def test_every_game_has_a_name_and_a_line() -> None:

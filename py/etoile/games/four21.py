@@ -86,6 +86,10 @@ HANDS: tuple[Hand, ...] = _NAMED + tuple(
 """The 56 hands, best first: 421, 111, 611, ..., 321, then 665 down to 221."""
 _RANK = {h: i for i, h in enumerate(HANDS)}
 STRAIGHTS: tuple[Hand, ...] = ((6, 5, 4), (5, 4, 3), (4, 3, 2), (3, 2, 1))
+PHASES = ("start", "charge", "decharge", "over")
+"""The phases of a game, in order (see :class:`State`)."""
+ROLLOFF_KINDS = ("start", "worst", "best")
+"""The kinds of :class:`RollOff`."""
 
 
 def hand(dice: Iterable[int]) -> Hand:
@@ -643,7 +647,7 @@ def state_from_json(data: JSON) -> State:
 
 def checked(state: State) -> State:
     """``state`` if its parts hold together (read from JSON or text); ``ValueError`` says which does not."""
-    if state.phase not in ("start", "charge", "decharge", "over") or len(state.held) != state.options.players:
+    if state.phase not in PHASES or len(state.held) != state.options.players:
         raise ValueError("not a 421 state: bad phase or seats")
     if min(state.held) < 0 or state.pot < 0 or state.pot + sum(state.held) != state.options.pot:
         raise ValueError("not a 421 state: the tokens do not add up to the pot")

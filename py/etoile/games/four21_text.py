@@ -15,6 +15,7 @@ from etoile.games import JSON
 from etoile.games.dice import Roll, digits, from_digits
 from etoile.games.four21 import (
     DESCRIPTION,
+    ROLLOFF_KINDS,
     Action,
     Options,
     RollOff,
@@ -77,7 +78,7 @@ def _rolloff_text(rolloff: RollOff) -> str:
 
 def _rolloff(text: str) -> RollOff:
     kind, seats, rounds, decided = text.split(":")
-    if kind not in ("start", "worst", "best"):
+    if kind not in ROLLOFF_KINDS:
         raise ValueError(f"unknown roll-off {kind!r}")
     throws = tuple(
         tuple((int(seat), _dice(dice)) for seat, dice in (throw.split("=") for throw in filter(None, round_.split(","))))

@@ -416,6 +416,10 @@ def players_control(spec: Description, count: int, data: dict[str, Attr]) -> El:
     return h("select", attrs, [h("option", {"value": str(n), "selected": n == count}, str(n)) for n in counts])
 
 
+SEAT_KINDS = ("person", "computer")
+"""Who may play a seat, as the setup screen offers it (``setup.kind.<kind>``)."""
+
+
 def seat_row(spec: Description, index: int, seat: SeatChoice, t: Catalog) -> El:
     data = {"data-game": spec.id, "data-index": str(index)}
     kind_id, detail_id = f"seat-{index}-kind", f"seat-{index}-detail"
@@ -428,7 +432,7 @@ def seat_row(spec: Description, index: int, seat: SeatChoice, t: Catalog) -> El:
         h(
             "select",
             {"id": kind_id, "data-action": "setup-seat-kind", **data},
-            [h("option", {"value": k, "selected": k == kind}, t(f"setup.kind.{k}")) for k in ("person", "computer")],
+            [h("option", {"value": k, "selected": k == kind}, t(f"setup.kind.{k}")) for k in SEAT_KINDS],
         ),
         h(
             "label",
