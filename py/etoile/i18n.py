@@ -95,6 +95,16 @@ class Catalog:
         text = f"{value:.{places}f}"
         return text.replace(".", ",") if self.lang in DECIMAL_COMMA else text
 
+    def percent(self, fraction: float, places: int = 1) -> str:
+        """``fraction`` as a percentage with at most ``places`` decimals, as the language writes it (the template
+        writes the sign, with the space French puts before it): ``99.5`` and ``90`` in English, ``99,5`` in French.
+
+        >>> catalog("en").percent(0.995), catalog("fr").percent(0.995), catalog("ru").percent(0.9), catalog("fr").percent(1 / 3)
+        ('99.5', '99,5', '90', '33,3')
+        """
+        text = self.decimal(100 * fraction, places)
+        return text.rstrip("0").rstrip(".,") if places else text
+
     def find(self, key: str) -> str | None:
         """The plain text of ``key`` in this language (else in English), ``None`` if neither has one."""
         value = self._table.get(key, self._fallback.get(key))

@@ -166,7 +166,7 @@ def test_the_coach_asks_for_advice_and_shows_it_for_this_position_only() -> None
     stale, _ = send(model, "421:advice", CoachAnswer(ply - 1, "advice", advice))
     assert stale.tables["421"].advice is None
     model, _ = send(model, "421:advice", CoachAnswer(ply, "advice", advice))
-    assert "The expert would stand. Chance of escaping the worst hand: 100% · of the best hand: 90%." in view(model).text()
+    assert "The expert would stand. Chance of escaping the worst hand: 99.5% · of the best hand: 90%." in view(model).text()
     assert [b.attrs.get("data-hint") for b in dice_buttons(model)] == [None, None, None]
 
 

@@ -306,7 +306,7 @@ def coach(model: Model, match: Match, local: Local, t: Catalog) -> El | None:
         tip = t("four21.coach.keep", dice=" ".join(map(str, advice.keep)))
     else:
         tip = t("four21.coach.throw_all")
-    chances = t("four21.coach.chances", escape=round(100 * advice.escape), best=round(100 * advice.best))
+    chances = t("four21.coach.chances", escape=t.percent(advice.escape), best=t.percent(advice.best))
     return h("div", {"class": "coach-bar"}, switch, h("p", {"class": "coach", "role": "status"}, tip, " ", chances))
 
 
