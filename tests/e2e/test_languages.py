@@ -3,8 +3,10 @@
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import open_app
-from tests.e2e.support import GAMES, hold_boot, release_boot, saved_settings, t, wait_boot_held
+from etoile.games import generala
+from etoile.match import Match
+from tests.e2e.conftest import fix_seed, open_app, open_in_language
+from tests.e2e.support import GAMES, NAMESPACES, hold_boot, release_boot, rules, saved_settings, t, wait_boot_held
 
 
 def expect_home_in(page: Page, lang: str) -> None:
@@ -88,3 +90,101 @@ def test_choosing_russian_switches_every_text_at_once_and_is_remembered(page: Pa
     expect(page.locator("#main h1")).to_have_text(t("ru", "settings.title"))
     page.get_by_role("link", name=t("ru", "nav.home")).click()
     expect_home_in(page, "ru")
+
+
+@pytest.mark.browser_context_args(locale="es-AR")
+def test_an_argentine_browser_gets_the_games_in_spanish(page: Page, base_url: str) -> None:
+    open_app(page, base_url)
+    expect_home_in(page, "es")
+    expect(page.locator(".game-card h2")).to_have_text(["421", "Generala", "Damas chinas"])
+    expect(page.locator(".game-card").first.get_by_role("link", name="Reglas", exact=True)).to_be_visible()
+    page.get_by_role("link", name="Ajustes").click()
+    expect(page.locator("#main h1")).to_have_text(t("es", "settings.title"))
+    # The browser's language is the current choice, but nothing is saved until the player picks.
+    expect(page.get_by_role("radio", name="Español")).to_be_checked()
+    assert "etoile:settings" not in page.evaluate("() => Object.keys(localStorage)")
+
+
+def test_choosing_spanish_switches_every_text_at_once_and_is_remembered(page: Page, base_url: str) -> None:
+    open_app(page, base_url, "#/settings")
+    expect(page.get_by_role("radio", name="English")).to_be_checked()
+    page.get_by_text("Español", exact=True).click()
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    expect(page.get_by_role("radio", name="Español")).to_be_checked()
+    expect(page.locator("#main h1")).to_have_text("Ajustes")
+    expect(page).to_have_title(f"{t('es', 'settings.title')} · Étoile")
+    expect(page.locator(".settings legend")).to_have_text(
+        [t("es", k) for k in ("settings.language", "settings.sound", "settings.speed", "settings.theme")]
+    )
+    expect(page.locator("input[name=theme] + span")).to_have_text(
+        [t("es", f"settings.theme.{v}") for v in ("system", "light", "dark")]
+    )
+    expect(page.locator(".settings .data .row > *")).to_have_text(
+        [t("es", "settings.export"), t("es", "settings.import"), t("es", "settings.reset")]
+    )
+    expect(page.locator(".settings .data .row > *").last).to_have_text("Borrar todos los datos")
+    for english in ("Settings", "Language", "Colour theme", "Delete all data", "Games", "Skip to content"):
+        expect(page.locator("body")).not_to_contain_text(english)
+    assert saved_settings(page)["language"] == "es"
+
+    # After a reload, the loading screen already speaks Spanish, then the whole app does.
+    hold_boot(page)
+    page.reload(wait_until="domcontentloaded")
+    wait_boot_held(page)
+    expect(page.locator("#loading p:visible")).to_have_text([t("es", "loading.title"), t("es", "loading.detail")])
+    expect(page.locator("#loading p:visible").first).to_have_text("Cargando Étoile…")
+    release_boot(page)
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    page.get_by_role("link", name=t("es", "nav.home")).click()
+    expect_home_in(page, "es")
+
+
+def test_a_generala_table_in_spanish_names_its_boxes_and_moves_in_spanish(page: Page, base_url: str) -> None:
+    seed = 9
+    fix_seed(page, seed)
+    open_in_language(page, base_url, "Español", "#/generala/new")
+    expect(page.locator("h1")).to_have_text("Nueva partida: Generala")
+    page.fill("#setup-players", "1")
+    page.press("#setup-players", "Tab")
+    page.get_by_role("button", name=t("es", "setup.start")).click()
+    player = t("es", "seat.person", number=1)
+    expect(page.locator(".status")).to_have_text(
+        t("es", "generala.status.play", round=1, rounds=10, throw=0, throws=3, name=player)
+    )
+    page.get_by_role("button", name=t("es", "generala.throw_first"), exact=True).click()
+    names = [t("es", f"generala.box.{box}") for box in generala.BOXES]
+    expect(page.locator(".sheet tbody th")).to_have_text([name[:1].upper() + name[1:] for name in names])
+    expect(page.locator(".sheet tbody th")).to_contain_text(["Unos", "Escalera", "Full", "Póker", "Generala"])
+    expect(page.locator(".sheet thead th").first).to_have_text("Casilla")
+
+    # This seed's first throw is no straight: crossing the straight out asks, in Spanish, and the log says it.
+    match = Match.new(generala, {"players": 1}, seed).play(generala.Throw()).settled()
+    assert generala.preview(match.state)["straight"] == 0
+    page.get_by_role("button", name=t("es", "generala.fill_label", box="escalera", points=0)).click()
+    expect(page.locator(".confirm-zero p")).to_have_text(t("es", "generala.confirm_zero", box="escalera"))
+    page.get_by_role("button", name="Tachar", exact=True).click()
+    expect(page.locator(".status")).to_have_text(
+        t("es", "generala.status.play", round=2, rounds=10, throw=0, throws=3, name=player)
+    )
+    roll = generala.action_to_text(match.actions[-1]).removeprefix("roll ")
+    line = t("es", "table.log_line_noted", name=player, moves=f"tira · saca {roll} · anota escalera", note="0 puntos")
+    expect(page.locator(".turn-log li")).to_have_text([line])
+
+
+def test_the_rules_of_every_game_in_spanish(page: Page, base_url: str) -> None:
+    open_in_language(page, base_url, "Español", "#/rules/421")
+    titles = {"421": "Reglas de 421", "generala": "Reglas de Generala", "chinese-checkers": "Reglas de Damas chinas"}
+    for game in GAMES:
+        page.goto(f"{base_url}#/rules/{game}")
+        page_rules = rules("es")[NAMESPACES[game]]
+        article = page.locator("article.rules")
+        expect(article.locator("h1")).to_have_text(t("es", "rules.title", game=page_rules["title"]))
+        expect(article.locator("h1")).to_have_text(titles[game])
+        expect(page).to_have_title(f"{titles[game]} · Étoile")
+        expect(article.locator("> .lead")).to_have_text(page_rules["summary"])
+        expect(article.locator("> section > h2")).to_have_text(
+            [section["heading"] for section in page_rules["sections"]] + ["Opciones"]
+        )
+        expect(article.locator(".option-list dt")).to_have_text(
+            [t("es", f"{NAMESPACES[game]}.option.{option['id']}") for option in page_rules["options"]]
+        )
