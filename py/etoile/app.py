@@ -50,7 +50,9 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
     match action:
         case "route":
             model = replace(model, route=parse(str(value or "")), dialog=None)
-            return model, [Effect("focus-heading"), *play.resume(model)]
+            # At a table, the player's next move; elsewhere the screen's heading, so its name is read out.
+            at_table = model.route.screen == "game" and model.route.game in model.matches
+            return model, [Effect("focus-next" if at_table else "focus-heading"), *play.resume(model)]
         case "resume":
             return model, play.resume(model)
         case "set-language" if value in LANGUAGES:

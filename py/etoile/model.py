@@ -82,6 +82,7 @@ EffectKind = Literal[
     "sound",
     "focus",
     "focus-heading",
+    "focus-next",
     "focus-dialog",
 ]
 """Everything the runtime knows how to do; ``focus*`` effects run once the page is drawn."""
@@ -166,6 +167,9 @@ class Model:
     """The storage key of the value the ``"discard"`` dialog is about."""
     offline_ready: bool = False
     next_notice: int = 1
+    hurry: frozenset[str] = frozenset()
+    """The games whose computer turn the player asked to skip to its end: their computer moves come without a
+    pause, until a person is to move."""
 
     @property
     def language(self) -> str:

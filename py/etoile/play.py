@@ -60,7 +60,8 @@ def with_match(model: Model, game: str, match: Match, local: Any = None, *, fres
     match = match.settled()
     table = TABLES[game]
     tables = {**model.tables, game: table.start(match) if fresh or local is None else local}
-    model = replace(_without_replay(model, game), matches={**model.matches, game: match}, tables=tables)
+    hurry = model.hurry if match.computer_to_move is not None else model.hurry - {game}
+    model = replace(_without_replay(model, game), matches={**model.matches, game: match}, tables=tables, hurry=hurry)
     return model, [Effect("save-match", {"game": game}), *computer_turn(model, game), *follow(model, game)]
 
 
@@ -144,9 +145,11 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
         case "rematch" if match_ is not None:
             rematch = Match.new(match_.game, match_.options, int(msg.data["seed"]), match_.seats)
             model, effects = with_match(model, game, rematch, fresh=True)
-            return model, [*effects, Effect("focus-heading")]
+            return model, [*effects, Effect("focus-next")]
         case "play" if match_ is not None:
             return _play(model, game, match_, local, table.GAME.action_from_json(value))
+        case "computer-skip" if match_ is not None and match_.computer_to_move is not None:
+            return replace(model, hurry=model.hurry | {game}), []
         case "computer-move" if match_ is not None and isinstance(value, ComputerMove) and value.ply == match_.cursor:
             return _play(model, game, match_, local, table.GAME.action_from_json(value.action))
         case "undo" if match_ is not None and table.GAME.DESCRIPTION.undo and match_.can_undo:

@@ -311,9 +311,29 @@ def test_the_throws_that_decided_who_starts_stay_on_the_table_until_the_first_tu
     assert last_turn(Model(route=Route("game", "421"), matches={"421": match})) == []
     match = match.play_all([g.Throw(), Roll((4,)), g.Throw(), Roll((1,))])  # Bob's 1 beats Ann's 4
     model = Model(route=Route("game", "421"), matches={"421": match})
-    assert last_turn(model) == ["Who starts: Ann 4, Bob 1. Bob has the best die and leads."]
+    assert last_turn(model) == [
+        "Who starts: Ann 5, Bob 5, Zoé 2; tied, thrown again: Ann 4, Bob 1. Bob has the best die and leads."
+    ]
     match = match.play_all([g.Throw(), Roll((4, 2, 1)), g.Stop()])
     assert last_turn(Model(route=Route("game", "421"), matches={"421": match})) == last_turn(model)  # until the turn ends
+
+
+def test_a_tie_for_the_worst_hand_is_told_with_every_throw_that_settled_it() -> None:
+    match = Match.new(g, {"players": 2}, 0, (Seat("Ann"), Seat("Bob")))
+    match = match.play_all([g.Throw(), Roll((1,)), g.Throw(), Roll((3,))])  # Ann leads
+    match = match.play_all([g.Throw(), Roll((6, 5, 3)), g.Stop(), g.Throw(), Roll((6, 5, 3)), g.Stop()])  # tied
+    assert "Tie for the worst hand" in table.status(match, catalog("en"))
+    match = match.play_all([g.Throw(), Roll((6, 4, 2)), g.Throw(), Roll((6, 5, 2))])  # Ann's 642 is the worse
+    [line] = [
+        p.text()
+        for p in view(Model(route=Route("game", "421"), matches={"421": match})).find_all(
+            lambda el: el.attrs.get("class") == "last-turn"
+        )
+    ]
+    assert line == (
+        "Tie for the worst hand, thrown off: Ann 642, Bob 652. "
+        + catalog("en")("four21.summary.charge", best="Bob", best_hand="653", value=1, worst="Ann", worst_hand="653", count=1)
+    )
 
 
 def test_the_end_of_a_game_ranks_every_player_with_their_tokens() -> None:

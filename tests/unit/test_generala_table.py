@@ -168,7 +168,7 @@ def test_the_hint_asks_the_coach_and_shows_its_answer_for_this_position_only() -
     points = g.preview(model.matches["generala"].state)["general"]
     assert f"Write {points} in general: expected final score 150.2." in view(model).text()
     french = replace(model, settings=replace(model.settings, language="fr"))
-    assert f"Inscrire {points} en générala : score final espéré 150,2." in view(french).text()
+    assert f"Inscrire {points} dans la générala : score final espéré 150,2." in view(french).text()
 
 
 def test_computer_seats_cannot_be_played_by_hand() -> None:
@@ -226,10 +226,32 @@ def test_the_log_notes_every_box_filled_and_a_click_replays_up_to_it() -> None:
     note = "18 points"  # the notation names the box: the note gives its points
     assert newest.text() == f"P1: throw · roll 6 6 4 2 1 · keep 6 6 · roll 6 3 3 · fill 6 — {note}"
     assert table.log_note(match, match.cursor, t) == note and table.log_note(match, match.cursor - 1, t) is None
-    assert [entry.text() for entry in older] == ["P2: throw · roll 6 6 6 6 6", "P1: throw · roll 1 1 1 1 1"]
+    assert [entry.text() for entry in older] == [
+        "P2: throw · roll 6 6 6 6 6 — Who starts: P1 5, P2 30. P1 has the lowest total and starts.",
+        "P1: throw · roll 1 1 1 1 1",
+    ]
     assert newest.attrs["data-value"] == str(match.cursor)
     model, _ = send(model, "replay-to", newest.attrs["data-value"])
     assert model.replays["generala"].ply == match.cursor
+
+
+def test_the_start_throws_and_their_ties_stay_told_all_the_first_round() -> None:
+    def told(match: Match) -> list[str]:
+        model = Model(route=Route("game", "generala"), matches={"generala": match})
+        return [p.text() for p in view(model).find_all(by_class("last-turn"))]
+
+    match = Match.new(g, {"players": 3}, 0, (Seat("Ann"), Seat("Bob"), Seat("Zoé")))
+    match = match.play_all([g.Throw(), Roll((3, 3, 2, 2, 2)), g.Throw(), Roll((4, 2, 2, 2, 2)), g.Throw(), Roll((6,) * 5)])
+    assert match.state.phase == "start" and told(match) == []  # Ann and Bob tie on 12: they throw again
+    match = match.play_all([g.Throw(), Roll((6, 5, 4, 3, 2)), g.Throw(), Roll((2, 2, 2, 2, 2))])
+    line = "Who starts: Ann 12, Bob 12, Zoé 30; tied, thrown again: Ann 20, Bob 10. Bob has the lowest total and starts."
+    assert (match.state.seat, told(match)) == (1, [line])
+    assert table.log_note(match, match.cursor, catalog("en")) == line
+    match = match.play_all([g.Throw(), Roll((6, 6, 4, 2, 1)), g.Fill("6")])  # Bob's turn is over: Zoé plays
+    assert told(match) == [line]
+    for _ in range(2):  # Zoé and Ann end the first round
+        match = match.play_all([g.Throw(), Roll((6, 6, 4, 2, 1)), g.Fill("6")])
+    assert match.state.round == 2 and told(match) == []
 
 
 def test_a_big_general_is_worth_a_word_in_the_log() -> None:

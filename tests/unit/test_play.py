@@ -84,7 +84,7 @@ def test_a_computer_to_move_plays_on_when_its_table_is_shown_again() -> None:
     elsewhere, effects = update(model, Msg("route", "#/settings"))
     assert effects == [Effect("focus-heading")]
     back, effects = update(elsewhere, Msg("route", "#/pig"))
-    assert effects == [Effect("focus-heading"), *think]
+    assert effects == [Effect("focus-next"), *think]  # at a table the focus goes to the player's next move
     assert update(back, Msg("resume"))[1] == think
     assert update(elsewhere, Msg("resume"))[1] == []
     assert update(back, Msg("imported", Imported(1, back.settings, back.matches)))[1] == think
@@ -130,6 +130,39 @@ def test_undo_against_the_computer_goes_back_to_the_person_s_turn_and_redo_bring
     model, effects = send(model, "redo")  # the whole undone sequence comes back, the computer's reply included
     assert model.matches["pig"].cursor == 5 and model.matches["pig"].actions == undone.actions
     assert Effect("think", {"game": "pig", "ply": 5, "level": "easy"}) in effects  # and the computer plays on
+
+
+def computer_turn_shown(model: Model) -> tuple[list[str], list[tuple[str, bool]]]:
+    """The lines of the computer-turn panel, and its buttons (text, disabled)."""
+    panels = view(model).find_all(lambda el: el.attrs.get("class") == "computer-turn")
+    if not panels:
+        return [], []
+    lines = [li.text() for li in panels[0].find_all(lambda el: el.tag == "li")]
+    buttons = [(b.text(), bool(b.attrs.get("disabled"))) for b in panels[0].find_all(lambda el: el.tag == "button")]
+    return lines, buttons
+
+
+def test_the_computer_s_turn_is_told_as_it_plays_and_can_be_skipped_to_its_end() -> None:
+    model = replace(started((SeatChoice("Ann"), SeatChoice(computer="easy"))), route=Route("game", "pig"))
+    assert computer_turn_shown(model) == ([], [])  # Ann's turn: nothing to tell
+    model, _ = send(model, "play", "roll")
+    model, _ = send(model, "play", "hold")
+    cursor = model.matches["pig"].cursor
+    assert computer_turn_shown(model) == (["Computer 2 (pig.level.easy) is playing…"], [("Skip to the end of its turn", False)])
+    model, _ = send(model, "computer-move", ComputerMove(cursor, "roll"))
+    computer = model.matches["pig"]
+    assert computer.computer_to_move == 1
+    [line], skip = computer_turn_shown(model)
+    assert line.startswith("Computer 2 (pig.level.easy): roll · roll ") and skip == [("Skip to the end of its turn", False)]
+    model, effects = send(model, "computer-skip")
+    assert model.hurry == {"pig"} and effects == []
+    assert computer_turn_shown(model)[1] == [("Skip to the end of its turn", True)]
+    model, _ = send(model, "computer-move", ComputerMove(computer.cursor, "hold"))  # Ann is to move again
+    assert model.matches["pig"].person_to_move == 0 and model.hurry == frozenset()
+    [line], buttons = computer_turn_shown(model)  # what it did stays until Ann moves on, without the skip
+    assert line.endswith(" · hold — banks 3") and buttons == []
+    model, _ = send(model, "play", "roll")
+    assert computer_turn_shown(model) == ([], [])
 
 
 def test_table_messages_change_the_view_state_or_the_match() -> None:

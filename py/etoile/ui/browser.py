@@ -122,15 +122,18 @@ def control_data(control: Any) -> dict[str, str]:
     return data
 
 
+NEXT = "[data-next]:not([disabled])"
+"""The controls a player most likely wants next (the throw, the first open box, the board, a rematch), in page order."""
+
 BOARD_KEYS = ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Enter", " ", "Escape")
 """The keys a board (an element with ``data-keys``) receives as messages."""
 
 MAX_FILE_BYTES = 4 * MAX_IMPORT_CHARS
 """The largest file read for an import (the longest text read, in the widest UTF-8): 16 MB."""
 
-# How long a computer move takes at least, in seconds, by animation speed: fast enough to keep
-# the game moving, slow enough for a person to see what happened.
-COMPUTER_PACE = {"slow": 1.2, "normal": 0.7, "fast": 0.35, "off": 0.0}
+COMPUTER_PACE = {"slow": 2.0, "normal": 1.1, "fast": 0.5, "off": 0.0}
+"""How long each computer move stays on the table before the next, in seconds, by the pace setting: long enough
+to read the dice it set aside, the throw it made, the box it filled or the path of its piece."""
 
 
 class Runtime:
@@ -159,6 +162,8 @@ class Runtime:
         if self.busy:
             return
         self.busy = True
+        active = document.activeElement
+        had_focus = not absent(active) and active != document.body and self.root.contains(active)
         try:
             while self.queue:
                 after_render: list[Effect] = []
@@ -173,6 +178,10 @@ class Runtime:
                 self.render()
                 for effect in after_render:
                     self.focus(effect)
+                if had_focus and not after_render and self.focus_lost():
+                    # What had the focus is gone (a throw button during the computer's turn, a box just filled):
+                    # it goes on to the next sensible control, never back to the top of the page.
+                    self.focus(Effect("focus-next"))
         except Exception:  # noqa: BLE001 - the error boundary of the whole page
             self.fail(traceback.format_exc())
         finally:
@@ -202,7 +211,7 @@ class Runtime:
         settings = self.model.settings
         html.lang = self.model.language
         html.dataset.theme = settings.theme
-        html.dataset.speed = settings.speed
+        html.dataset.speed = "off" if self.model.hurry else settings.speed  # a skipped turn is not animated either
         document.title = views.title(self.model)
 
     # -- effects -----------------------------------------------------------
@@ -322,7 +331,9 @@ class Runtime:
         action = await self._ask(game, record, "choose", level)
         if action is None:
             return
-        await asyncio.sleep(max(0.0, COMPUTER_PACE[self.model.settings.speed] - (time.monotonic() - started)))
+        deadline = started + COMPUTER_PACE[self.model.settings.speed]
+        while time.monotonic() < deadline and game not in self.model.hurry:  # a skip cuts the pause short
+            await asyncio.sleep(min(0.05, deadline - time.monotonic()))
         if self._record(game) != record:  # undone or replaced during the pause
             return
         self.dispatch(Msg("computer-move", ComputerMove(ply, json.loads(action)), {"game": game}))
@@ -342,9 +353,19 @@ class Runtime:
             "focus-heading": "#main h1",
             "focus-dialog": ".dialog [autofocus]",
         }.get(effect.kind, effect.args.get("selector"))
-        element = document.querySelector(selector) if selector else None
+        if effect.kind == "focus-next":
+            element = next((e for e in document.querySelectorAll(NEXT) if e.getClientRects().length), None)
+            element = element or document.querySelector("#main h1")
+        else:
+            element = document.querySelector(selector) if selector else None
         if element is not None and not absent(element):
             element.focus()
+
+    def focus_lost(self) -> bool:
+        """Whether the focus is nowhere (on the page itself): the control that had it has left the page or been
+        disabled by the last change."""
+        active = document.activeElement
+        return absent(active) or active == document.body or not active.isConnected
 
     # -- events ------------------------------------------------------------
 

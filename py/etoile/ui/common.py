@@ -59,7 +59,14 @@ def result_panel(match: Match, t: Catalog, figure: Callable[[int], str], extra: 
             {"class": "row"},
             h(
                 "button",
-                {"type": "button", "class": "primary", "data-action": "rematch", "data-seed": True, "data-game": game_id},
+                {
+                    "type": "button",
+                    "class": "primary",
+                    "data-action": "rematch",
+                    "data-seed": True,
+                    "data-game": game_id,
+                    "data-next": True,
+                },
                 t("result.rematch"),
             ),
             h("a", {"class": "button", "href": f"#/{game_id}/new"}, t("home.new")),

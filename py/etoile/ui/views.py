@@ -173,6 +173,7 @@ def game(model: Model, t: Catalog) -> El:
     # A replay shows the table as it was, with no selection or hint of the game now.
     board = table.board(model, shown, local if local is not None and replay is None else table.start(shown), t)
     frozen = replay is not None
+    lines = log_lines(table, match, t)
     return h(
         "div",
         {
@@ -215,18 +216,50 @@ def game(model: Model, t: Catalog) -> El:
         ),
         replay is not None and replay_bar(game_id, match, replay, t),
         h("div", {"class": "table-body", "inert": True}, board) if replay is not None else board,
-        game_log(table, match, replay, t),
+        replay is None and computer_turn(match, lines, game_id in model.hurry, t),
+        game_log(match, lines, replay, t),
         record_tools(game_id, match, replay, t),
     )
 
 
-def log_lines(table: Table, match: Match, t: Catalog) -> list[tuple[int, int, int, str | None]]:
+LogLine = tuple[int, int, int, str | None]
+"""A line of a game's log: ``(seat, start, end, note)``, for ``match.actions[start:end]``."""
+
+
+def computer_turn(match: Match, lines: list[LogLine], hurrying: bool, t: Catalog) -> El | None:
+    """What the computer players did since a person last moved, as it happens, a line per player (at most a round
+    of them), with a button to skip to the end of the computer's turn while it plays."""
+    seat = match.computer_to_move
+    recent: list[LogLine] = []
+    for line in reversed(lines[-max(1, len(match.seats)) :]):
+        if not match.seats or match.seats[line[0]].computer is None:
+            break
+        recent.insert(0, line)
+    if not recent and seat is None:
+        return None
+    items = [h("li", {}, line_text(match, line, t)) for line in recent]
+    if seat is not None and (not recent or recent[-1][0] != seat):  # until its first move shows, it says it plays
+        items.append(h("li", {"class": "thinking"}, t("table.computer_plays", name=seat_name(match, seat, t))))
+    skip = seat is not None and h(
+        "button",
+        {"type": "button", "data-action": "computer-skip", "data-game": match.game.ID, "data-next": True, "disabled": hurrying},
+        t("table.skip"),
+    )
+    return h(
+        "section",
+        {"class": "computer-turn", "aria-label": t("table.computer_turn")},
+        h("ol", {"aria-live": "polite"}, items),
+        skip,
+    )
+
+
+def log_lines(table: Table, match: Match, t: Catalog) -> list[LogLine]:
     """The record up to the cursor as lines of a log: ``(seat, start, end, note)`` for ``match.actions[start:end]``.
 
     A line is a seat's run of actions, the outcomes of its throws included; it also ends where the table notes
     what the game made of it (421: a turn's tokens; Generala: a box filled), ``note`` being that text.
     """
-    lines: list[tuple[int, int, int, str | None]] = []
+    lines: list[LogLine] = []
     seat, start = None, 0
     for ply in range(match.cursor):
         mover = match.game.to_move(match.states[ply])
@@ -253,19 +286,24 @@ def spoken(notation: str, t: Catalog) -> str:
     return " ".join(t.find(f"notation.{word}") or word for word in notation.split())
 
 
-def game_log(table: Table, match: Match, replay: Replay | None, t: Catalog) -> El | None:
+def line_text(match: Match, line: LogLine, t: Catalog) -> str:
+    """A line of the log in words: "Ann: throw · roll 6 4 1 · keep 4 1 — <note>"."""
+    seat, start, end, note = line
+    moves = " · ".join(spoken(match.game.action_to_text(action), t) for action in match.actions[start:end])
+    params = {"name": seat_name(match, seat, t), "moves": moves, "note": note}
+    return t("table.log_line_noted" if note else "table.log_line", **params)
+
+
+def game_log(match: Match, lines: list[LogLine], replay: Replay | None, t: Catalog) -> El | None:
     """Every game's log, written once: newest first, one line per seat's run of actions in the game's notation and
     what the table notes of it; a click on a line replays the game up to its end (the line shown is marked)."""
-    lines = log_lines(table, match, t)
     if not lines:
         return None
     game_id = match.game.ID
     items = []
-    for seat, start, end, note in reversed(lines):
-        moves = " · ".join(spoken(match.game.action_to_text(action), t) for action in match.actions[start:end])
-        params = {"name": seat_name(match, seat, t), "moves": moves, "note": note}
-        text = t("table.log_line_noted" if note else "table.log_line", **params)
-        items.append(log_entry(game_id, end, text, current=replay is not None and start < replay.ply <= end))
+    for line in reversed(lines):
+        _, start, end, _ = line
+        items.append(log_entry(game_id, end, line_text(match, line, t), current=replay is not None and start < replay.ply <= end))
     return h(
         "details",
         {"class": "turn-log"},

@@ -239,6 +239,7 @@ def board_svg(model: Model, match: Match, local: Local, t: Catalog) -> El:
             "tabindex": "0",
             "data-keys": f"{ACTION}:key",
             "data-game": ACTION,
+            "data-next": True,
         },
         _hop_keyframes(last, match.cursor) if last is not None else None,
         star(),

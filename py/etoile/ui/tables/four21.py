@@ -8,13 +8,14 @@ from typing import Any
 
 from etoile.coach import Four21Advice, Pending
 from etoile.games import four21 as g
+from etoile.games.dice import digits
 from etoile.i18n import Catalog
 from etoile.match import Match
 from etoile.model import CoachAnswer, Effect, Model, Msg
 from etoile.ui.common import result_panel, seat_name
 from etoile.ui.dice import dice_row, face, places, throws
 from etoile.ui.tables import register
-from etoile.ui.vdom import El, h
+from etoile.ui.vdom import Attr, El, h
 
 GAME = g
 
@@ -72,18 +73,17 @@ def on(match: Match, local: Local, msg: Msg) -> tuple[Match, Local, list[Effect]
 
 def hand_name(dice: tuple[int, ...], t: Catalog) -> str:
     """What players call the hand in the player's language: "quatre cent vingt et un", "straight 654", "532"."""
-    digits = "".join(map(str, g.hand(dice)))
+    written = digits(g.hand(dice))
     key = g.named(dice)
     if key == "straight":
-        return t("four21.hand.straight", hand=digits)
-    return digits if key is None else t(f"four21.hand.{key}")
+        return t("four21.hand.straight", hand=written)
+    return written if key is None else t(f"four21.hand.{key}")
 
 
 def hand_text(dice: tuple[int, ...], t: Catalog) -> str:
     """A hand as players say it: "421 (four-two-one)", or just "532"."""
-    digits = "".join(map(str, g.hand(dice)))
-    named = hand_name(dice, t)
-    return digits if named == digits else f"{digits} ({named})"
+    written, named = digits(g.hand(dice)), hand_name(dice, t)
+    return written if named == written else f"{written} ({named})"
 
 
 def status(match: Match, t: Catalog) -> str:
@@ -120,6 +120,9 @@ def summary(match: Match, turn: g.Turn, t: Catalog) -> str:
         "count": turn.amount,
     }
     line = t("four21.summary.charge" if turn.from_pot else "four21.summary.decharge", **params)
+    # A tie settled by throwing again: who was tied and what each threw, before who took or gave.
+    for rolloff in turn.rolloffs:
+        line = t(f"four21.summary.rolloff_{rolloff.kind}", throws=rounds_text(match, rolloff, t)) + " " + line
     if turn.out:
         names = ", ".join(seat_name(match, s, t) for s in turn.out)
         line += " " + t(
@@ -270,7 +273,7 @@ def controls(match: Match, local: Local, t: Catalog) -> El | None:
         label = t("four21.throw")
     else:
         label = t("four21.throw_again", count=g.throws_left(state))
-    data = {"type": "button", "data-game": "421"}
+    data: dict[str, Attr] = {"type": "button", "data-game": "421", "data-next": True}
     if can_keep(state) and len(kept(state, local)) == 3:
         if stand:
             return h(
@@ -310,12 +313,17 @@ def coach(model: Model, match: Match, local: Local, t: Catalog) -> El | None:
     return h("div", {"class": "coach-bar"}, switch, h("p", {"class": "coach", "role": "status"}, tip, " ", chances))
 
 
+def rounds_text(match: Match, rolloff: g.RollOff, t: Catalog) -> str:
+    """Every throw of ``rolloff``, round by round: "Ann 3, Bob 3; tied, thrown again: Ann 1, Bob 5"."""
+    rounds = [", ".join(f"{seat_name(match, seat, t)} {digits(dice)}" for seat, dice in round_) for round_ in rolloff.rounds]
+    return t("four21.summary.again").join(rounds)
+
+
 def opening(match: Match, state: g.State, t: Catalog) -> str:
-    """Who starts and why, once the who-starts throws have decided it: every die of the deciding round."""
+    """Who starts and why, once the who-starts throws have decided it: every die of every round, the ties included."""
     rolloff = state.opening
     assert rolloff.decided is not None
-    throws = ", ".join(f"{seat_name(match, seat, t)} {dice[0]}" for seat, dice in rolloff.rounds[-1])
-    return t("four21.summary.start", throws=throws, name=seat_name(match, rolloff.decided, t))
+    return t("four21.summary.start", throws=rounds_text(match, rolloff, t), name=seat_name(match, rolloff.decided, t))
 
 
 def log_note(match: Match, ply: int, t: Catalog) -> str | None:

@@ -197,6 +197,7 @@ def controls(match: Match, local: Local, t: Catalog) -> El | None:
                 "class": "primary",
                 "data-action": "generala:throw",
                 "data-game": "generala",
+                "data-next": True,
                 "disabled": state.throw >= g.THROWS or all_kept,
             },
             label,
@@ -290,6 +291,7 @@ def sheet(match: Match, local: Local, t: Catalog) -> El:
                         "data-action": "generala:fill",
                         "data-game": "generala",
                         "data-box": box,
+                        "data-next": True,
                         "aria-label": label,
                     },
                     str(points),
@@ -363,6 +365,15 @@ def start_throws(match: Match, t: Catalog) -> El | None:
     return h("ul", {"class": "start-throws"}, rows)
 
 
+def opening(match: Match, t: Catalog) -> str | None:
+    """Who started and why, once the start throws have decided it: every total of every round, the ties included."""
+    state = match.state
+    if state.first is None or not state.start_throws:
+        return None
+    rounds = [", ".join(f"{seat_name(match, seat, t)} {sum(dice)}" for seat, dice in round_) for round_ in state.start_throws]
+    return t("generala.summary.start", throws=t("generala.summary.again").join(rounds), name=seat_name(match, state.first, t))
+
+
 def celebration(match: Match, t: Catalog) -> El | None:
     seat = match.state.big_general
     if seat is None:
@@ -416,6 +427,8 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
         h("p", {"class": "status", "role": "status"}, status(match, t)),
         celebration(match, t),
         start_throws(match, t),
+        # All the first round long, the throws that decided who starts stay on the table.
+        match.state.round == 1 and (told := opening(match, t)) and h("p", {"class": "last-turn"}, told),
         table_dice(match, local, t),
         controls(match, local, t),
         confirm_zero(local, t),
@@ -431,10 +444,12 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
 
 
 def log_note(match: Match, ply: int, t: Catalog) -> str | None:
-    """For the game's log: the points of the box the action before ``ply`` filled (the notation names the box), or a
-    big general it threw."""
+    """For the game's log: who starts, where the start throws decided it; the points of the box the action before
+    ``ply`` filled (the notation names the box), or a big general it threw."""
     before, after = match.states[ply - 1], match.states[ply]
     action = match.actions[ply - 1]
+    if before.first is None and after.first is not None and after.start_throws:
+        return opening(match.at(ply), t)
     if isinstance(action, g.Fill):
         points = after.sheets[before.seat][g.BOXES.index(action.box)]
         return t("generala.points", count=points)
