@@ -1,4 +1,4 @@
-"""English, French and Russian: the browser's language first, then the player's choice, remembered."""
+"""English, French, Russian and Spanish: the browser's language first, then the player's choice, remembered."""
 
 import pytest
 from playwright.sync_api import Page, expect
