@@ -132,7 +132,7 @@ def test_the_game_in_russian(page: Page, base_url: str) -> None:
     page.fill("#setup-players", "1")
     page.press("#setup-players", "Tab")
     page.get_by_role("button", name="Начать партию").click()
-    expect(page.locator(".status")).to_have_text("Раунд 1/10 · попытка 0/3 · ходит Игрок 1")
+    expect(page.locator(".status")).to_have_text("Раунд 1/10 · бросок 0/3 · ходит Игрок 1")
     page.get_by_role("button", name="Бросить", exact=True).click()
     expect(page.locator(".sheet tbody th").first).to_have_text("Единицы")
 

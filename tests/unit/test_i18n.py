@@ -128,6 +128,66 @@ def test_no_french_text_writes_de_le_or_a_le() -> None:
     assert [m.group(0) for text in texts for m in re.finditer(r"(?i)(?<!\w)(de|à) les? (?!\{)", text)] == []
 
 
+def test_french_tables_elide_before_a_name_that_opens_with_a_vowel() -> None:
+    t = catalog("fr")
+    computer = t("seat.computer", number=2, level=t("chinese_checkers.level.easy"))
+    assert computer == "Ordinateur 2 (facile)"
+    assert (
+        t("chinese_checkers.hole_piece", hole=60, colour="rouge", name=computer) == "case 60, pion rouge d’Ordinateur 2 (facile)"
+    )
+    assert t("chinese_checkers.hole_piece", hole=60, colour="vert", name="Bob") == "case 60, pion vert de Bob"
+    params = {"best": "Ana", "best_hand": "421", "value": 10, "worst": "Bob", "worst_hand": "532", "count": 10}
+    assert t("four21.summary.charge", **params) == "Le 421 d’Ana vaut 10 : Bob, dernier avec 532, prend 10 jetons."
+    mistake = t("generala.mistake", round=3, throw=2, played="garder 6 6", best="inscrire 25 dans la suite", loss="2,3")
+    assert mistake == "Manche 3, lancer 2 : garder 6 6 au lieu d’inscrire 25 dans la suite, 2,3 points espérés perdus."
+    assert t("table.import_refused", game="Étoile").startswith("Ce fichier n’est pas une partie d’Étoile que")
+
+
+RUSSIAN_CASES = re.compile(r"(?i)(\bигрок(а|у|ом|е|ов|ам|ами|ах)|\b(у|от|к|для|с|со|без)) \{(name|names|best|worst)\}")
+
+
+def test_russian_never_declines_a_player_s_name() -> None:
+    """A name is not declined in Russian, so no template puts it where another case is due ("у игрока {name}")."""
+    found = [
+        (key, text)
+        for key, value in strings("ru").items()
+        for text in (value.values() if isinstance(value, dict) else [value])
+        if RUSSIAN_CASES.search(text) or "у игрока" in text
+    ]
+    assert found == []
+    t = catalog("ru")
+    assert (
+        t("generala.status.play", round=1, rounds=10, throw=0, throws=3, name="Игрок 1")
+        == "Раунд 1/10 · бросок 0/3 · ходит Игрок 1"
+    )
+    assert t("four21.tokens_of", name="Игрок 2", count=3) == "Игрок 2: 3 фишки"
+    assert t("result.winner", names="Игрок 1", count=1) == "Победитель — Игрок 1!"
+
+
+def test_russian_says_the_generala_combinations_and_a_throw_as_players_do_on_the_table_and_the_rules_page() -> None:
+    t = catalog("ru")
+    assert [t(f"generala.box.{box}") for box in ("straight", "full", "four", "general")] == ["стрит", "фул", "каре", "генерал"]
+    assert [t(f"notation.{word}") for word in ("straight", "full", "four", "general")] == ["стрит", "фул", "каре", "генерал"]
+    page = json.dumps(rules("ru")["generala"], ensure_ascii=False)
+    assert all(word in page for word in ("Стрит:", "Фул (", "Каре (", "Генерал (", "«каре»", "«фул»"))
+    texts = json.dumps(strings("ru"), ensure_ascii=False) + json.dumps(rules("ru"), ensure_ascii=False)
+    assert re.findall(r"(?i)попытк\w*|полн\w+ дом\w*(?! засчитывается)|«четыре»|\bкон[аеу]?\b", texts) == []
+
+
+def test_every_rules_page_names_its_options_as_the_setup_screen_does() -> None:
+    """Where a French or Russian rules page quotes an option, it quotes the setup screen's name of it."""
+    for lang in ("fr", "ru"):
+        for game in REGISTRY.values():
+            spec = game.DESCRIPTION
+            names = {strings(lang)[f"{spec.namespace}.option.{o.id}"] for o in spec.offered}
+            page = json.dumps(rules(lang)[spec.namespace]["sections"], ensure_ascii=False)
+            # a quote inside a Russian quote is written „…“
+            quoted = {
+                q.strip().replace("„", "«").replace("“", "»") for q in re.findall(r"(?:option|настройк\w+) «([^«»]+)»", page)
+            }
+            assert quoted <= names, (lang, spec.namespace, quoted - names)
+
+
 def test_an_unknown_key_falls_back_to_the_key_itself() -> None:
     assert Catalog("fr")("no.such.key") == "no.such.key"
 

@@ -281,7 +281,7 @@ def spoken(notation: str, t: Catalog) -> str:
     ``notation.<word>`` text is said in it (``keep 4 1`` is ``garde 4 1`` in French); numbers and holes stay.
 
     >>> spoken("keep 6 6", catalog("fr")), spoken("fill four", catalog("ru")), spoken("12-23", catalog("fr"))
-    ('garde 6 6', 'вписывает четыре', '12-23')
+    ('garde 6 6', 'записывает каре', '12-23')
     """
     return " ".join(t.find(f"notation.{word}") or word for word in notation.split())
 
