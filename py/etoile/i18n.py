@@ -123,7 +123,8 @@ _ELIDED = re.compile(r"(?<![\w’'])(de|que|le|la|je|ne|se) $", re.IGNORECASE)
 """The French words that lose their vowel before a vowel sound, when a template puts one right before a placeholder."""
 
 _CONTRACTED = re.compile(r"(?<![\w’'])(de|à) $", re.IGNORECASE)
-_ARTICLE = re.compile(r"(les?) ", re.IGNORECASE)
+_ARTICLE = re.compile(r"(les?) ")
+"""An article opening a value (lower case: a name such as "Le Gall" keeps its "de")."""
 _CONTRACTIONS = {("de", "le"): "du", ("de", "les"): "des", ("à", "le"): "au", ("à", "les"): "aux"}
 
 APOSTROPHE = "’"
@@ -157,6 +158,8 @@ def french_fill(template: str, params: dict[str, Any]) -> str:
     'Le 421 de Bob, plus fort qu’Ana'
     >>> french_fill("De {a} à {b}", {"a": "Hélène", "b": "le centre"})
     'D’Hélène au centre'
+    >>> french_fill("le tour de {name}", {"name": "Le Gall"})
+    'le tour de Le Gall'
     """
     out: list[str] = []
     formatter = string.Formatter()

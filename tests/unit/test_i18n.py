@@ -100,6 +100,7 @@ def test_plurals_and_placeholders_are_filled_in() -> None:
         ("de {place} à {other}", {"place": "le centre", "other": "les branches"}, "du centre aux branches"),
         ("À {place}, de {places}", {"place": "le bout", "places": "les pointes"}, "Au bout, des pointes"),
         ("de {place}", {"place": "la branche"}, "de la branche"),
+        ("le tour de {name}", {"name": "Le Gall"}, "le tour de Le Gall"),
         ("{count} jeton de {name}", {"count": 1, "name": "Iris"}, "1 jeton d’Iris"),
     ],
 )
