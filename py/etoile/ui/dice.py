@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
+from typing import Any
 
-from etoile.games.dice import Roll
+from etoile.games.dice import Roll, faces_text
 from etoile.i18n import Catalog
 from etoile.match import Match
+from etoile.ui.common import seat_name
 from etoile.ui.vdom import El, h
 
 PIPS = {
@@ -64,6 +66,26 @@ def die(value: int, label: str, *, kept: bool, rolled: bool, roll: int, attrs: d
         },
         face(value),
     )
+
+
+def throw_told(match: Match, t: Catalog, number: Callable[[Any, Any], int | None]) -> El:
+    """A live region that says what the last throw brought: "Ann, throw 2: 5 2 1" (the dice that were thrown).
+
+    ``number(before, after)`` is the throw's number in its player's turn, from the states around it, or ``None``
+    for a throw the table tells otherwise (who starts, a roll-off). The region is drawn, empty if need be, in the
+    same place on the table at every redraw, so that a screen reader hears each new throw, the computer's too.
+    """
+    said = ""
+    for ply in range(len(match.played) - 1, -1, -1):
+        action = match.played[ply]
+        if isinstance(action, Roll):
+            before, after = match.states[ply], match.states[ply + 1]
+            count = number(before, after)
+            if count:
+                name = seat_name(match, before.seat, t)
+                said = t("dice.thrown", name=name, number=count, faces=faces_text(action.faces))
+            break
+    return h("p", {"class": "visually-hidden", "role": "status", "data-told": "throw"}, said)
 
 
 def dice_row(

@@ -197,7 +197,7 @@ def board_svg(model: Model, match: Match, local: Local, t: Catalog) -> El:
             classes.append("cursor")
         if last is not None and hole == last.start:
             classes.append("last-from")
-        label = _hole_label(match, shown, hole, hole in targets, t)
+        label = _hole_label(match, shown, hole, hole in targets, t, selected=hole == selected)
         parts = [
             h("circle", {"cx": str(x), "cy": str(y), "r": str(SCALE / 2), "class": "hit"}),  # the whole cell takes a tap
             h("circle", {"cx": str(x), "cy": str(y), "r": "3.1", "class": " ".join(classes)}),
@@ -222,6 +222,7 @@ def board_svg(model: Model, match: Match, local: Local, t: Catalog) -> El:
                     "data-action": f"{ACTION}:hole",
                     "data-game": ACTION,
                     "data-hole": str(hole),
+                    "id": f"cc-hole-{hole}",
                     "role": "img",
                     "aria-label": label,
                 },
@@ -236,6 +237,8 @@ def board_svg(model: Model, match: Match, local: Local, t: Catalog) -> El:
             "role": "application",
             "aria-label": t("chinese_checkers.board"),
             "aria-describedby": "cc-status",
+            # The hole under the keyboard cursor is the one a screen reader says as the arrows move it.
+            "aria-activedescendant": None if local.cursor is None else f"cc-hole-{local.cursor}",
             "tabindex": "0",
             "data-keys": f"{ACTION}:key",
             "data-game": ACTION,
@@ -310,14 +313,32 @@ def colours(state: g.State, seat: int, t: Catalog) -> str:
     return t("chinese_checkers.colours", first=", ".join(names[:-1]), last=names[-1])
 
 
-def _hole_label(match: Match, state: g.State, hole: int, target: bool, t: Catalog) -> str:
+def _hole_label(match: Match, state: g.State, hole: int, target: bool, t: Catalog, *, selected: bool = False) -> str:
     if target:
         return t("chinese_checkers.hole_target", hole=hole)
     seat = g.piece(state, hole)
     if seat is None:
         return t("chinese_checkers.hole_free", hole=hole)
     colour = colour_name(piece_colour(state, hole), t)
-    return t("chinese_checkers.hole_piece", hole=hole, colour=colour, name=seat_name(match, seat, t))
+    key = "chinese_checkers.hole_selected" if selected else "chinese_checkers.hole_piece"
+    return t(key, hole=hole, colour=colour, name=seat_name(match, seat, t))
+
+
+def move_told(match: Match, t: Catalog) -> El:
+    """A live region that says the last move: "Ann moved from hole 3 to hole 14" (or that a player passed).
+
+    It is drawn, empty before the first move, in the same place at every redraw, so that a screen reader hears
+    each move as it is made, by a person or by the computer.
+    """
+    said = ""
+    if match.played:
+        move, seat = match.played[-1], match.states[len(match.played) - 1].to_move
+        name = seat_name(match, seat, t) if seat is not None else ""
+        if move.is_pass:
+            said = t("chinese_checkers.passed", name=name)
+        else:
+            said = t("chinese_checkers.moved", name=name, start=move.start, end=move.end)
+    return h("p", {"class": "visually-hidden", "role": "status", "data-told": "move"}, said)
 
 
 def status(match: Match, local: Local, t: Catalog) -> str:
@@ -396,6 +417,7 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
         "section",
         {"class": "chinese-checkers"},
         h("p", {"class": "status", "role": "status", "id": "cc-status"}, status(match, local, t)),
+        move_told(match, t),
         [h("p", {"class": "cc-event"}, line) for line in happenings(match, t)],
         result_panel(match, t, lambda seat: standing(match.state, seat, t), ending_line(match.state, t)),
         h(

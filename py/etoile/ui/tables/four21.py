@@ -13,7 +13,7 @@ from etoile.i18n import Catalog
 from etoile.match import Match
 from etoile.model import CoachAnswer, Effect, Model, Msg
 from etoile.ui.common import result_panel, seat_name
-from etoile.ui.dice import dice_row, face, places, throws
+from etoile.ui.dice import dice_row, face, places, throw_told, throws
 from etoile.ui.tables import register
 from etoile.ui.vdom import Attr, El, h
 
@@ -343,6 +343,7 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
         "section",
         {"class": "four21"},
         h("p", {"class": "status", "role": "status"}, status(match, t)),
+        throw_told(match, t, lambda before, after: after.throws if before.rolloff is None else None),
         last is not None and h("p", {"class": "last-turn", "data-turns": str(len(state.turns))}, summary(match, last, t)),
         # Until the first turn is over, the throw that decided who starts stays on the table.
         last is None

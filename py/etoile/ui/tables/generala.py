@@ -20,7 +20,7 @@ from etoile.i18n import Catalog
 from etoile.match import Match
 from etoile.model import CoachAnswer, Effect, Model, Msg
 from etoile.ui.common import result_panel, seat_name
-from etoile.ui.dice import dice_row, places
+from etoile.ui.dice import dice_row, places, throw_told
 from etoile.ui.tables import register
 from etoile.ui.vdom import El, h
 
@@ -276,7 +276,10 @@ def sheet(match: Match, local: Local, t: Catalog) -> El:
     def cell(seat: int, index: int, box: str) -> El:
         value = state.sheets[seat][index]
         if value is not None:
-            return h("td", {"class": "crossed" if value == 0 else None}, "✗" if value == 0 else str(value))
+            if value == 0:  # the mark is drawn; a screen reader says the words
+                crossed = h("span", {"aria-hidden": "true"}, "✗"), h("span", {"class": "visually-hidden"}, t("generala.crossed_out"))
+                return h("td", {"class": "crossed"}, crossed)
+            return h("td", {}, str(value))
         if seat == mine and box in preview:
             points = preview[box]
             label = t("generala.fill_label", box=t(f"generala.box.{box}"), points=points)
@@ -425,6 +428,7 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
         "section",
         {"class": "generala"},
         h("p", {"class": "status", "role": "status"}, status(match, t)),
+        throw_told(match, t, lambda before, after: after.throw if before.phase == "play" else None),
         celebration(match, t),
         start_throws(match, t),
         # All the first round long, the throws that decided who starts stay on the table.
