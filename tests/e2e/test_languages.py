@@ -1,5 +1,7 @@
 """English, French, Russian and Spanish: the browser's language first, then the player's choice, remembered."""
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -188,3 +190,55 @@ def test_the_rules_of_every_game_in_spanish(page: Page, base_url: str) -> None:
         expect(article.locator(".option-list dt")).to_have_text(
             [t("es", f"{NAMESPACES[game]}.option.{option['id']}") for option in page_rules["options"]]
         )
+
+
+def test_a_french_game_against_the_computer_elides_de_before_its_name(page: Page, base_url: str) -> None:
+    fix_seed(page, 4)
+    open_in_language(page, base_url, "Français", "#/chinese-checkers/new")
+    page.select_option("#seat-1-kind", "computer")
+    page.locator("[data-action='setup-start']").click()
+    computer = t("fr", "seat.computer", number=2, level=t("fr", "chinese_checkers.level.hard"))
+    assert computer == "Ordinateur 2 (difficile)"
+    # Every hole holding one of the computer's ten pieces says whose it is: "case …, pion … d’Ordinateur 2 (difficile)".
+    expect(page.locator(f'.chinese-checkers [role=img][aria-label$=" d’{computer}"]')).to_have_count(10)
+    expect(page.locator('.chinese-checkers [aria-label*="de Ordinateur"]')).to_have_count(0)
+    label = t("fr", "chinese_checkers.hole_piece", hole=0, colour=t("fr", "chinese_checkers.colour.red"), name="Ana")
+    assert label == "case 0, pion rouge d’Ana"
+
+
+def test_a_french_generala_hint_writes_its_expected_scores_with_a_decimal_comma(page: Page, base_url: str) -> None:
+    fix_seed(page, 77)
+    open_in_language(page, base_url, "Français", "#/generala/new")
+    page.fill("#setup-players", "1")
+    page.press("#setup-players", "Tab")
+    page.get_by_role("button", name=t("fr", "setup.start")).click()
+    page.get_by_role("button", name=t("fr", "generala.throw_first"), exact=True).click()
+    page.get_by_role("button", name=t("fr", "generala.hint")).click()
+    choices = page.locator(".coach li")
+    expect(choices).to_have_count(6)
+    expect(choices.first).to_contain_text("score final espéré")
+    lines = choices.all_inner_texts()
+    boxes = "|".join(t("fr", f"generala.box.{box}") for box in generala.BOXES)
+    sentence = re.compile(rf"(Garder [1-6 ]+|Relancer les cinq dés|Inscrire \d+ dans ({boxes})) : score final espéré \d+,\d\.")
+    assert all(sentence.fullmatch(line) for line in lines), lines
+
+
+def test_a_russian_generala_sheet_names_its_boxes_as_players_do_and_the_status_keeps_the_name_as_it_is(
+    page: Page, base_url: str
+) -> None:
+    fix_seed(page, 9)
+    open_in_language(page, base_url, "Русский", "#/generala/new")
+    page.fill("#setup-players", "1")
+    page.press("#setup-players", "Tab")
+    page.fill("#seat-0-detail", "Маша")
+    page.press("#seat-0-detail", "Tab")
+    page.get_by_role("button", name=t("ru", "setup.start")).click()
+    status = page.locator(".status")
+    expect(status).to_have_text("Раунд 1/10 · бросок 0/3 · ходит Маша")
+    page.get_by_role("button", name=t("ru", "generala.throw_first"), exact=True).click()
+    expect(status).to_have_text("Раунд 1/10 · бросок 1/3 · ходит Маша")
+    names = [t("ru", f"generala.box.{box}") for box in generala.BOXES]
+    expect(page.locator(".sheet tbody th")).to_have_text([name[:1].upper() + name[1:] for name in names])
+    expect(page.locator(".sheet tbody th")).to_contain_text(["Стрит", "Фул", "Каре", "Генерал"])
+    for wrong in ("Полный дом", "попытка", "у игрока"):
+        expect(page.locator("body")).not_to_contain_text(wrong)
