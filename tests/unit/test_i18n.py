@@ -265,14 +265,43 @@ def scan() -> tuple[set[str], set[str]]:
                 text = _template(node)
                 if text is not None and "{}" in text and KEY.fullmatch(text.replace("{}", "x")):
                     built.add(f"{where}: {text}")
-            if isinstance(node, ast.Call) and _is_lookup(node) and node.args:
-                first = node.args[0]
-                keys = _literals(first)
-                if keys is not None:
-                    literal |= keys
-                elif _template(first) is None:
-                    built.add(f"{where}: {ast.unparse(first)}")
+        for function in [tree, *(n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))]:
+            for node in _own_nodes(function):
+                if isinstance(node, ast.Call) and _is_lookup(node) and node.args:
+                    first = node.args[0]
+                    keys = _literals(first)
+                    if keys is None and isinstance(first, ast.Name):
+                        keys = _assigned_literals(function, first.id)
+                    if keys is not None:
+                        literal |= keys
+                    elif _template(first) is None:
+                        built.add(f"{where}: {ast.unparse(first)}")
     return literal, built
+
+
+def _own_nodes(scope: ast.AST) -> list[ast.AST]:
+    """The nodes of a module or function, not those of the functions defined inside it."""
+    nodes, todo = [], list(ast.iter_child_nodes(scope))
+    while todo:
+        node = todo.pop()
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            nodes.append(node)
+            todo.extend(ast.iter_child_nodes(node))
+    return nodes
+
+
+def _assigned_literals(scope: ast.AST, name: str) -> set[str] | None:
+    """The keys a local variable can hold when each assignment to it in ``scope`` is a literal or a choice of them
+    (``key = "a" if x else "b"``); ``None`` if any is computed."""
+    values = [
+        node.value
+        for node in _own_nodes(scope)
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets)
+    ]
+    found = [_literals(value) for value in values]
+    if not found or any(keys is None for keys in found):
+        return None
+    return {key for keys in found if keys is not None for key in keys}
 
 
 def _notation_words() -> set[str]:
