@@ -66,6 +66,7 @@ class Msg:
 EffectKind = Literal[
     "save-settings",
     "save-match",
+    "save-draft",
     "navigate",
     "think",
     "advise",

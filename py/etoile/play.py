@@ -157,8 +157,12 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
         case "redo" if match_ is not None and table.GAME.DESCRIPTION.undo and match_.can_redo:
             return with_match(model, game, redo_to_person(match_), fresh=True)
         case _ if action.startswith(f"{game}:") and match_ is not None:
-            new_match_, new_local, effects = table.on(match_, local if local is not None else table.start(match_), msg)
+            before = local if local is not None else table.start(match_)
+            new_match_, new_local, effects = table.on(match_, before, msg)
             if new_match_ is match_:
+                draft = getattr(table, "draft", None)
+                if draft is not None and draft(new_local) != draft(before):  # a choice a reload must not lose
+                    effects = [*effects, Effect("save-draft", {"game": game})]
                 return replace(model, tables={**model.tables, game: new_local}), effects
             model, more = with_match(model, game, new_match_, new_local)
             return model, [*effects, *more]

@@ -44,6 +44,9 @@ ASIDE_PREFIX = "etoile-aside:"
 PENDING_PREFIX = "etoile-pending:"
 SETTINGS = "settings"
 MATCH = "match:"
+DRAFT = "draft:"
+"""A table's unfinished choice at one position (the dice set aside since the last throw): page state, kept so a
+reload loses nothing, never exported."""
 EXPORT_KIND = "etoile-export"
 MAX_RECORD_CHARS = safe_json.MAX_CHARS
 """The longest stored record read (1,000,000 characters); a longer one is set aside unread."""
@@ -147,11 +150,36 @@ def _decode_match(record: str, data: Any, games: Mapping[str, Game]) -> Match:
     return Match.from_json(data, {slot: games[slot]})
 
 
+@dataclass(frozen=True, slots=True)
+class Draft:
+    """What a player chose at a table and has not played yet, at the position after ``cursor`` actions.
+
+    ``data`` is the table's own JSON: the table reads it back, and drops it if it makes no sense there.
+    """
+
+    cursor: int
+    data: Any
+
+    def to_json(self) -> dict[str, Any]:
+        return {"cursor": self.cursor, "data": self.data}
+
+
+def _decode_draft(record: str, data: Any, games: Mapping[str, Game]) -> Draft:
+    if record.removeprefix(DRAFT) not in games:
+        raise ValueError(f"no game {record.removeprefix(DRAFT)!r} in this version")
+    cursor = data.get("cursor") if isinstance(data, dict) else None
+    if not isinstance(cursor, int) or isinstance(cursor, bool) or cursor < 0 or "data" not in data:
+        raise ValueError("a draft is {cursor, data}")
+    return Draft(cursor, data["data"])
+
+
 def _decoder(record: str) -> Callable[[str, Any, Mapping[str, Game]], Any] | None:
     if record == SETTINGS:
         return _decode_settings
     if record.startswith(MATCH):
         return _decode_match
+    if record.startswith(DRAFT):
+        return _decode_draft
     return None
 
 
@@ -255,6 +283,11 @@ class Store:
         found = {game_id: self.match(game_id) for game_id in self.games}
         return {game_id: match for game_id, match in found.items() if match is not None}
 
+    def draft(self, game_id: str) -> Draft | None:
+        """The unfinished choice saved at ``game_id``'s table, if any (an unreadable one is set aside)."""
+        value = self._read(DRAFT + game_id)
+        return value if isinstance(value, Draft) else None
+
     def set_aside(self) -> dict[str, str]:
         """Every value set aside so far, by key, exactly as it was stored (those stuck in place included)."""
         keys = [key for key in sorted(self.backend.keys()) if self._kept_aside(key)]
@@ -297,6 +330,14 @@ class Store:
     def save_match(self, match: Match) -> bool:
         return self._write(MATCH + match.game.ID, match)
 
+    def save_draft(self, game_id: str, draft: Draft | None) -> bool:
+        """Save the table's unfinished choice, or forget it (``None``)."""
+        if draft is None:
+            if DRAFT + game_id not in self.stuck:
+                self.backend.remove(PREFIX + DRAFT + game_id)
+            return True
+        return self._write(DRAFT + game_id, draft)
+
     def delete_match(self, game_id: str) -> None:
         if MATCH + game_id not in self.stuck:
             self.backend.remove(PREFIX + MATCH + game_id)
@@ -326,6 +367,8 @@ class Store:
             if not key.startswith(PREFIX):
                 continue
             record = key[len(PREFIX) :]
+            if record.startswith(DRAFT):  # page state, not a player's data
+                continue
             value = self._read(record)
             if value is not None:
                 records[record] = value.to_json()
@@ -395,8 +438,8 @@ def _validate_export(text: str, games: Mapping[str, Game]) -> dict[str, Any]:
         raise ImportRefused("schema", f"no record this version knows: {', '.join(sorted(records))[:200]}")
     for record, data in records.items():
         decoder = _decoder(record)
-        if decoder is None:
-            continue  # a record of another version: left out, not carried
+        if decoder is None or record.startswith(DRAFT):
+            continue  # a record of another version, or a page's unfinished choice: left out, not carried
         try:
             decoded[record] = decoder(record, data, games)
         except Exception as error:

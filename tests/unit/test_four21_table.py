@@ -345,3 +345,16 @@ def test_the_end_of_a_game_ranks_every_player_with_their_tokens() -> None:
     places = [(li.attrs["value"], li.text()) for li in ranking.children if isinstance(li, El)]
     # Ann won; Bob and Zoé share the second place (without "play to the loser" the others are not ranked apart).
     assert places == [("1", "Ann: 0 tokens"), ("2", "Bob: 9 tokens"), ("2", "Zoé: 2 tokens")]
+
+
+def test_the_dice_set_aside_since_the_last_throw_are_saved_and_read_back_at_that_position_only() -> None:
+    model, _ = send(led("641"), "421:throw")
+    model, effects = send(model, "421:keep", index="2")
+    assert effects == [Effect("save-draft", {"game": "421"})]
+    local = model.tables["421"]
+    assert table.draft(local) == [2] and table.draft(table.start(model.matches["421"])) is None
+    match = model.matches["421"]
+    assert table.restore(match, [2]) == table.Local(keep=(2,))
+    assert [table.restore(match, bad) for bad in ([3], [1, 1], "2", [True], None)] == [None] * 5
+    before_throw = Match.new(g, {"players": 2}, 0, (Seat("Ann"), Seat("Bob")))
+    assert table.restore(before_throw, [0]) is None  # nothing to set aside before the first throw

@@ -288,3 +288,14 @@ def test_a_solo_game_ends_with_its_score_against_the_optimal_player_s_average() 
     assert table.follow(model, match) == []  # asked once
     two = playing()
     assert table.follow(two, two.matches["generala"]) == []  # a game under way, or of several players: nothing to ask
+
+
+def test_the_dice_set_aside_since_the_last_throw_are_saved_and_read_back_at_that_position_only() -> None:
+    model = with_dice(playing(), ((), (6, 6, 4, 2, 1)))
+    model, effects = send(model, "generala:keep", index="1")
+    assert effects == [Effect("save-draft", {"game": "generala"})]
+    assert table.draft(model.tables["generala"]) == [1]
+    match = model.matches["generala"]
+    assert table.restore(match, [4, 1]) == table.Local(keep=(1, 4))
+    assert [table.restore(match, bad) for bad in ([5], [0, 0], {}, [-1])] == [None] * 4
+    assert table.restore(playing().matches["generala"], [0]) is None  # before the first throw of the turn

@@ -133,12 +133,12 @@ def test_undo_against_the_computer_goes_back_to_the_person_s_turn_and_redo_bring
 
 
 def computer_turn_shown(model: Model) -> tuple[list[str], list[tuple[str, bool]]]:
-    """The lines of the computer-turn panel, and its buttons (text, disabled)."""
+    """The lines of the computer-turn panel, and its buttons (text, pressed)."""
     panels = view(model).find_all(lambda el: el.attrs.get("class") == "computer-turn")
     if not panels:
         return [], []
     lines = [li.text() for li in panels[0].find_all(lambda el: el.tag == "li")]
-    buttons = [(b.text(), bool(b.attrs.get("disabled"))) for b in panels[0].find_all(lambda el: el.tag == "button")]
+    buttons = [(b.text(), bool(b.attrs.get("aria-pressed"))) for b in panels[0].find_all(lambda el: el.tag == "button")]
     return lines, buttons
 
 

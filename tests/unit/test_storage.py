@@ -7,7 +7,7 @@ import pytest
 from etoile.games.dice import Roll
 from etoile.match import Match
 from etoile.settings import Settings
-from etoile.storage import ASIDE_PREFIX, PREFIX, ImportRefused, MemoryBackend, Problem, Store, import_match
+from etoile.storage import ASIDE_PREFIX, PREFIX, Draft, ImportRefused, MemoryBackend, Problem, Store, import_match
 from tests.unit import pig
 
 
@@ -210,6 +210,33 @@ def test_matches_are_saved_per_game_and_replayed_on_read(games: dict) -> None:
     assert again is not None and again.state == match.state
     store.delete_match("pig")
     assert store.matches() == {}
+
+
+def test_a_table_s_unfinished_choice_is_kept_beside_its_game_but_never_exported(games: dict) -> None:
+    store = store_with({}, games)
+    store.save_match(Match.new(pig, {}, seed=421))
+    assert store.draft("pig") is None
+    assert store.save_draft("pig", Draft(3, [0, 2]))
+    assert store.draft("pig") == Draft(3, [0, 2])
+    assert sorted(json.loads(store.export_all())["records"]) == ["match:pig"]
+    store.save_draft("pig", None)
+    assert store.draft("pig") is None and PREFIX + "draft:pig" not in store.backend.keys()
+
+
+@pytest.mark.parametrize(
+    "raw", ["{broken", envelope({"cursor": -1, "data": []}), envelope({"cursor": True, "data": []}), envelope([])]
+)
+def test_an_unreadable_draft_is_set_aside_and_nothing_else_is_touched(raw: str, games: dict) -> None:
+    store = store_with({PREFIX + "draft:pig": raw}, games)
+    assert store.draft("pig") is None
+    assert [p.kind for p in store.problems] == ["unreadable"] and store.set_aside() == {ASIDE_PREFIX + "draft:pig:1": raw}
+
+
+def test_a_draft_in_an_import_file_is_left_out(games: dict) -> None:
+    records = {"settings": {"theme": "dark"}, "draft:pig": {"cursor": 0, "data": [1]}}
+    store = store_with({}, games)
+    assert store.import_all(json.dumps({"kind": "etoile-export", "schema": 1, "records": records})) == 1
+    assert store.draft("pig") is None
 
 
 def test_a_saved_record_that_stops_with_the_die_in_the_air_goes_on_with_the_throw_of_its_seed(games: dict) -> None:

@@ -25,11 +25,13 @@ from pyscript import create_named_worker
 
 from etoile.app import Effect, Model, Msg, update, with_problems
 from etoile.i18n import pick_language
+from etoile.match import Match
 from etoile.model import CoachAnswer, ComputerMove, Imported, ImportRefusal
 from etoile.routes import parse
-from etoile.storage import MATCH, MAX_IMPORT_CHARS, SETTINGS, ImportRefused, StorageFull, Store
+from etoile.storage import MATCH, MAX_IMPORT_CHARS, SETTINGS, Draft, ImportRefused, StorageFull, Store
 from etoile.ui import dom, views
 from etoile.ui.dom import absent
+from etoile.ui.tables import TABLES
 from etoile.ui.vdom import El
 
 
@@ -223,6 +225,10 @@ class Runtime:
                 store.save_settings(self.model.settings)
             case "save-match":
                 store.save_match(self.model.matches[args["game"]])
+            case "save-draft":
+                game = args["game"]
+                data = TABLES[game].draft(self.model.tables[game])  # type: ignore[attr-defined]
+                store.save_draft(game, None if data is None else Draft(self.model.matches[game].cursor, data))
             case "navigate":
                 if window.location.hash != args["hash"]:
                     window.history.pushState(None, "", args["hash"])
@@ -365,7 +371,9 @@ class Runtime:
         """Whether the focus is nowhere (on the page itself): the control that had it has left the page or been
         disabled by the last change."""
         active = document.activeElement
-        return absent(active) or active == document.body or not active.isConnected
+        if absent(active) or active == document.body or not active.isConnected:
+            return True
+        return active.matches(":disabled")  # a disabled control keeps the focus in name only: no key reaches it
 
     # -- events ------------------------------------------------------------
 
@@ -476,15 +484,31 @@ async def register_service_worker(runtime: Runtime) -> None:
     document.documentElement.dataset.offline = "ready"
 
 
+def restored_drafts(store: Store, matches: dict[str, Match]) -> dict[str, Any]:
+    """The tables' unfinished choices saved at the positions their games are at (the dice set aside since the last
+    throw); a draft of another position, or one its table cannot read, is dropped."""
+    tables: dict[str, Any] = {}
+    for game, match in matches.items():
+        restore = getattr(TABLES.get(game), "restore", None)
+        if restore is None or (draft := store.draft(game)) is None or draft.cursor != match.cursor:
+            continue
+        local = restore(match, draft.data)
+        if local is not None:
+            tables[game] = local
+    return tables
+
+
 def start() -> Runtime:
     """Build the model from storage and the URL, draw it, and mark the page ready."""
     store = Store(LocalStorage())
     languages = [str(lang) for lang in (window.navigator.languages or [window.navigator.language])]
+    matches = store.matches()
     model = Model(
         route=parse(window.location.hash),
         settings=store.settings(),
         browser_language=pick_language(languages),
-        matches=store.matches(),
+        matches=matches,
+        tables=restored_drafts(store, matches),
     )
     runtime = Runtime(document.getElementById("app"), store, model)
     runtime._drain_problems()

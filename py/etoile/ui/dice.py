@@ -26,6 +26,17 @@ def throws(match: Match) -> int:
     return sum(isinstance(action, Roll) for action in match.played)
 
 
+def places_from(data: object, count: int) -> tuple[int, ...] | None:
+    """Places of dice read back from saved JSON: distinct whole numbers below ``count``, in order; else ``None``.
+
+    >>> places_from([2, 0], 3), places_from([0, 0], 3), places_from([3], 3), places_from("0", 3)
+    ((0, 2), None, None, None)
+    """
+    if not isinstance(data, list) or not all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < count for i in data):
+        return None
+    return tuple(sorted(data)) if len(set(data)) == len(data) else None
+
+
 def places(dice: Sequence[int], faces: Iterable[int]) -> tuple[int, ...]:
     """The places in ``dice`` (as drawn, left to right) of dice showing ``faces``, leftmost first for equal faces.
 

@@ -242,7 +242,14 @@ def computer_turn(match: Match, lines: list[LogLine], hurrying: bool, t: Catalog
         items.append(h("li", {"class": "thinking"}, t("table.computer_plays", name=seat_name(match, seat, t))))
     skip = seat is not None and h(
         "button",
-        {"type": "button", "data-action": "computer-skip", "data-game": match.game.ID, "data-next": True, "disabled": hurrying},
+        # Never disabled once pressed: a button that loses its focus would send the keyboard back to the page's top.
+        {
+            "type": "button",
+            "data-action": "computer-skip",
+            "data-game": match.game.ID,
+            "data-next": True,
+            "aria-pressed": hurrying,
+        },
         t("table.skip"),
     )
     return h(

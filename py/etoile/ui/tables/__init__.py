@@ -6,7 +6,7 @@ A table module provides:
   levels, undo);
 * ``board(model, match, local, t) -> El``: the table below the common frame;
 * ``start(match) -> local``: the table's own view state for a new or loaded match
-  (selected dice, a highlighted piece...), never saved;
+  (selected dice, a highlighted piece...), not saved but for its draft (below);
 * ``on(match, local, msg) -> (match, local, effects)``: the messages named
   ``"<game>:<name>"`` that only this table understands;
 * ``log_note(match, ply, t) -> str | None``: what the game made of the action
@@ -15,7 +15,11 @@ A table module provides:
   box); the log itself (one line per seat's run of actions, in the game's
   notation) is drawn by the frame, the same for every game;
 * optionally ``follow(model, match) -> effects``: what to ask for after every
-  change of the match (the 421 coach asks for advice).
+  change of the match (the 421 coach asks for advice);
+* optionally ``draft(local) -> JSON | None`` and ``restore(match, data) -> local | None``:
+  the player's unfinished choice at this position (the dice set aside since the
+  last throw) as JSON the page saves, and back, so a reload loses nothing;
+  ``restore`` returns ``None`` for data that makes no sense at ``match``.
 
 Tables are pure, like every view: they build elements and return effects.
 """

@@ -7,13 +7,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from etoile.coach import Four21Advice, Pending
+from etoile.games import JSON
 from etoile.games import four21 as g
 from etoile.games.dice import digits
 from etoile.i18n import Catalog
 from etoile.match import Match
 from etoile.model import CoachAnswer, Effect, Model, Msg
 from etoile.ui.common import result_panel, seat_name
-from etoile.ui.dice import dice_row, face, places, throw_told, throws
+from etoile.ui.dice import dice_row, face, places, places_from, throw_told, throws
 from etoile.ui.tables import register
 from etoile.ui.vdom import Attr, El, h
 
@@ -30,6 +31,17 @@ class Local:
 
 def start(match: Match) -> Local:
     return Local()
+
+
+def draft(local: Local) -> JSON | None:
+    """The dice set aside since the last throw, by place, for the page to save."""
+    return None if local.keep is None else list(local.keep)
+
+
+def restore(match: Match, data: JSON) -> Local | None:
+    """The dice set aside that :func:`draft` saved, if they can be set aside at ``match``."""
+    keep = places_from(data, 3)
+    return Local(keep=keep) if keep is not None and can_keep(match.state) and match.person_to_move is not None else None
 
 
 def can_keep(state: g.State) -> bool:
@@ -352,8 +364,8 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
         result_panel(match, t, lambda seat: t("four21.result_tokens", count=state.held[seat])),
         pot(match, t),
         players(match, t),
+        controls(match, local, t),  # the throw first: the dice come right after it in the tab order
         table_dice(match, local, t),
-        controls(match, local, t),
         coach(model, match, local, t),
     )
 

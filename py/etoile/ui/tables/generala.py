@@ -14,13 +14,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from etoile.coach import PENDING, GeneralaHint, GeneralaPar, GeneralaReport, Pending
+from etoile.games import JSON
 from etoile.games import generala as g
 from etoile.games.dice import Roll, faces_text
 from etoile.i18n import Catalog
 from etoile.match import Match
 from etoile.model import CoachAnswer, Effect, Model, Msg
 from etoile.ui.common import result_panel, seat_name
-from etoile.ui.dice import dice_row, places, throw_told
+from etoile.ui.dice import dice_row, places, places_from, throw_told
 from etoile.ui.tables import register
 from etoile.ui.vdom import El, h
 
@@ -61,6 +62,17 @@ def par_line(match: Match, local: Local, t: Catalog) -> El | None:
 
 def start(match: Match) -> Local:
     return Local()
+
+
+def draft(local: Local) -> JSON | None:
+    """The dice set aside since the last throw, by place, for the page to save."""
+    return None if local.keep is None else list(local.keep)
+
+
+def restore(match: Match, data: JSON) -> Local | None:
+    """The dice set aside that :func:`draft` saved, if dice can be set aside at ``match``."""
+    keep = places_from(data, g.DICE)
+    return Local(keep=keep) if keep is not None and can_keep(match) else None
 
 
 def kept(state: g.State, local: Local) -> tuple[int, ...]:
@@ -202,8 +214,17 @@ def controls(match: Match, local: Local, t: Catalog) -> El | None:
             },
             label,
         ),
-        state.phase == "play"
-        and h("button", {"type": "button", "data-action": "generala:hint", "data-game": "generala"}, t("generala.hint")),
+    )
+
+
+def hint_button(match: Match, t: Catalog) -> El | None:
+    """The coach's hint, after the dice in the tab order (the throw, then the dice, then the hint)."""
+    if match.person_to_move is None or match.state.phase != "play":
+        return None
+    return h(
+        "div",
+        {"class": "row"},
+        h("button", {"type": "button", "data-action": "generala:hint", "data-game": "generala"}, t("generala.hint")),
     )
 
 
@@ -433,8 +454,9 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
         start_throws(match, t),
         # All the first round long, the throws that decided who starts stay on the table.
         match.state.round == 1 and (told := opening(match, t)) and h("p", {"class": "last-turn"}, told),
+        controls(match, local, t),  # the throw first: the dice come right after it in the tab order
         table_dice(match, local, t),
-        controls(match, local, t),
+        hint_button(match, t),
         confirm_zero(local, t),
         hint_panel(match, local, t),
         result_panel(
