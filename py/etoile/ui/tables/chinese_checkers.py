@@ -320,8 +320,8 @@ def _hole_label(match: Match, state: g.State, hole: int, target: bool, t: Catalo
     if seat is None:
         return t("chinese_checkers.hole_free", hole=hole)
     colour = colour_name(piece_colour(state, hole), t)
-    key = "chinese_checkers.hole_selected" if selected else "chinese_checkers.hole_piece"
-    return t(key, hole=hole, colour=colour, name=seat_name(match, seat, t))
+    name = seat_name(match, seat, t)
+    return t("chinese_checkers.hole_selected" if selected else "chinese_checkers.hole_piece", hole=hole, colour=colour, name=name)
 
 
 def move_told(match: Match, t: Catalog) -> El:

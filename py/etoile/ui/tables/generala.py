@@ -298,8 +298,8 @@ def sheet(match: Match, local: Local, t: Catalog) -> El:
         value = state.sheets[seat][index]
         if value is not None:
             if value == 0:  # the mark is drawn; a screen reader says the words
-                words = t("generala.crossed_out")
-                return h("td", {"class": "crossed"}, h("span", {"aria-hidden": "true"}, "✗"), h("span", {"class": "visually-hidden"}, words))
+                mark = h("span", {"aria-hidden": "true"}, "✗")
+                return h("td", {"class": "crossed"}, mark, h("span", {"class": "visually-hidden"}, t("generala.crossed_out")))
             return h("td", {}, str(value))
         if seat == mine and box in preview:
             points = preview[box]
