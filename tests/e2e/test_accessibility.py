@@ -2,10 +2,16 @@
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
+from etoile.games import chinese_checkers as cc
+from etoile.games import generala
+from etoile.games.dice import Roll
+from etoile.match import Match
 from tests.e2e.conftest import open_app
-from tests.e2e.support import GAMES, assert_settings_include, saved_settings, t
+from tests.e2e.positions import items, mid_game
+from tests.e2e.support import GAMES, assert_settings_include, saved_settings, seed_once, t
 
 PHONE = {"width": 360, "height": 740}
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "ru": "Русский"}
@@ -150,3 +156,137 @@ def test_every_screen_fits_a_small_phone_and_every_control_has_a_name(page: Page
     page.locator(".notice summary").click()
     expect(page.locator(".notice pre")).to_be_visible()
     expect_fits_and_names_every_control(page, "notice details", names=True)
+
+
+# What a screen reader says at the tables, read from the accessibility tree (roles, names, states, live regions).
+# Each table is opened on Ann's turn against the computer, seeded from a game played by the rules engine.
+
+
+def open_table(page: Page, base_url: str, game: str, match: Match) -> None:
+    seed_once(page, items(match=match))
+    open_app(page, base_url, f"#/{game}")
+
+
+def thrown_faces(dice) -> str:
+    """The faces of the dice not set aside, as a throw says them (highest first)."""
+    labels = [dice.nth(i).get_attribute("aria-label") for i in range(dice.count())]
+    faces = sorted((int(label.split(",")[0].split()[-1]) for label in labels if label.endswith("to throw")), reverse=True)
+    return " ".join(map(str, faces))
+
+
+@pytest.mark.parametrize("game", ["421", "generala"])
+def test_each_die_says_its_face_and_whether_it_is_set_aside_and_each_throw_is_announced(
+    page: Page, base_url: str, game: str
+) -> None:
+    match = mid_game(game)
+    open_table(page, base_url, game, match)
+    dice = page.get_by_role("group", name="Dice").get_by_role("button")
+    faces = [int(face) for face in match.state.dice]
+    expect(dice).to_have_count(len(faces))
+    for index, face in enumerate(faces):
+        expect(dice.nth(index)).to_have_accessible_name(f"Die showing {face}, to throw")
+        expect(dice.nth(index)).to_have_attribute("aria-pressed", "false")
+    # The throw that brought these dice is in a live region (a status), said as it changed.
+    told = page.locator("[data-told='throw']")
+    expect(told).to_have_attribute("role", "status")
+    roll = next(action for action in reversed(match.played) if isinstance(action, Roll))
+    expect(told).to_have_text(f"Ann, throw 1: {' '.join(map(str, roll.faces))}")
+    dice.first.click()
+    expect(page.get_by_role("group", name="Dice")).to_match_aria_snapshot(
+        f"""
+        - group "Dice":
+          - button "Die showing {faces[0]}, set aside" [pressed]
+          - button /Die showing \\d, to throw/
+        """
+    )
+    page.get_by_role("button", name="Throw again (2 left)").click()
+    expect(told).to_have_text(re.compile(r"Ann, throw 2: [1-6]( [1-6])*"))
+    expect(dice.first).to_have_accessible_name(f"Die showing {faces[0]}, set aside")
+    assert told.inner_text() == f"Ann, throw 2: {thrown_faces(dice)}"
+
+
+def test_the_score_sheet_is_a_table_with_a_column_per_player_a_row_per_box_and_what_each_box_would_score(
+    page: Page, base_url: str
+) -> None:
+    match = mid_game("generala")
+    open_table(page, base_url, "generala", match)
+    sheet = page.get_by_role("region", name="Score sheet").get_by_role("table")
+    preview = generala.preview(match.state)
+    ones, full = preview["1"], preview["full"]
+    expect(sheet).to_match_aria_snapshot(
+        f"""
+        - table:
+          - rowgroup:
+            - row "Box Ann Max":
+              - columnheader "Box"
+              - columnheader "Ann"
+              - columnheader "Max"
+          - rowgroup:
+            - row:
+              - rowheader "Ones"
+              - cell "Write {ones} in ones":
+                - button "Write {ones} in ones"
+              - cell
+            - row:
+              - rowheader "Full house"
+              - cell "Write {full} in full house":
+                - button "Write {full} in full house"
+              - cell
+          - rowgroup:
+            - row "Total 0 0":
+              - rowheader "Total"
+        """
+    )
+    # Every open box of Ann's column says what the dice would score there.
+    for box in generala.BOXES:
+        name = t("en", f"generala.box.{box}")
+        row = sheet.get_by_role("row").filter(has=page.get_by_role("rowheader", name=name[:1].upper() + name[1:], exact=True))
+        expect(row.get_by_role("button")).to_have_accessible_name(f"Write {preview[box]} in {name}")
+    # A box crossed out says so in words; the mark is only drawn.
+    page.get_by_role("button", name="Write 0 in sixes").click()
+    page.get_by_role("button", name="Cross it out").click()
+    expect(sheet.get_by_role("row").filter(has_text="Sixes").get_by_role("cell").first).to_have_accessible_name("crossed out")
+
+
+def test_each_hole_says_what_stands_there_the_selected_piece_and_where_it_can_go_and_each_move_is_announced(
+    page: Page, base_url: str
+) -> None:
+    match = mid_game("chinese-checkers")
+    state = match.state
+    open_table(page, base_url, "chinese-checkers", match)
+    board = page.get_by_role("application", name="Board")
+    holes = board.get_by_role("img")
+    expect(holes).to_have_count(121)
+    expect(board.get_by_role("img", name="hole 14, red piece of Ann", exact=True)).to_have_count(1)
+    expect(board.get_by_role("img", name="hole 106, blue piece of Max", exact=True)).to_have_count(1)
+    expect(board.get_by_role("img", name="hole 3, free", exact=True)).to_have_count(1)
+    expect(board.get_by_role("img", name=re.compile(r"red piece of Ann$"))).to_have_count(10)
+    told = page.locator("[data-told='move']")
+    expect(told).to_have_attribute("role", "status")
+    expect(told).to_have_text("Max moved from hole 117 to hole 106")
+
+    # Selected, the piece says so, and every hole it can reach says "move here".
+    page.locator(".spot[data-hole='14']").click()
+    expect(board.get_by_role("img", name="hole 14, red piece of Ann, selected", exact=True)).to_have_count(1)
+    reachable = sorted(cc.destinations(state, 14))
+    expect(board.get_by_role("img", name=re.compile(r"move here$"))).to_have_count(len(reachable))
+    for hole in reachable:
+        expect(board.get_by_role("img", name=f"hole {hole}: move here", exact=True)).to_have_count(1)
+
+    # The move, then the computer's reply, are each said by the live region.
+    end = reachable[-1]
+    page.locator(f".spot[data-hole='{end}']").click()
+    expect(board.get_by_role("img", name=f"hole {end}, red piece of Ann", exact=True)).to_have_count(1)
+    reply = re.compile(r"Max moved from hole (\d+) to hole (\d+)")
+    expect(told).to_have_text(reply, timeout=60_000)
+    start, landing = map(int, reply.fullmatch(told.inner_text()).groups())
+    expect(board.get_by_role("img", name=f"hole {landing}, blue piece of Max", exact=True)).to_have_count(1)
+    expect(board.get_by_role("img", name=f"hole {start}, free", exact=True)).to_have_count(1)
+
+    # The arrows move a cursor whose hole is the board's active descendant: a screen reader says that hole.
+    board.focus()
+    page.keyboard.press("ArrowDown")
+    expect(board).to_have_attribute("aria-activedescendant", re.compile(r"^cc-hole-\d+$"))
+    cursor = page.locator("#" + board.get_attribute("aria-activedescendant"))
+    expect(cursor).to_have_accessible_name(re.compile(r"^hole \d+, "))
+    expect(cursor.locator("circle.cursor")).to_have_count(1)
