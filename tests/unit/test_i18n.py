@@ -259,7 +259,8 @@ def scan() -> tuple[set[str], set[str]]:
     built: set[str] = set()
     for path, tree in zip(SOURCES, _trees(), strict=True):
         where = path.relative_to(ROOT / "py" / "etoile").as_posix()
-        inner = {id(c) for n in ast.walk(tree) if isinstance(n, (ast.BinOp, ast.JoinedStr)) for c in ast.walk(n) if c is not n}
+        # the parts of a longer concatenation are read with it ("storage.{}" + "_in_place" is "storage.{}{}")
+        inner = {id(part) for n in ast.walk(tree) if isinstance(n, ast.BinOp) for part in (n.left, n.right)}
         for node in ast.walk(tree):
             if isinstance(node, (ast.JoinedStr, ast.BinOp)) and id(node) not in inner:
                 text = _template(node)
@@ -381,6 +382,10 @@ def runtime_keys() -> dict[str, set[str]]:
         # a "start" roll-off has lines of its own (four21.status.start, four21.status.start_tie)
         "ui/tables/four21.py: four21.status.rolloff_{}": {
             f"four21.status.rolloff_{k}" for k in four21.ROLLOFF_KINDS if k != "start"
+        },
+        # a turn's ties (State.rolloffs) are of the worst or the best hand; who starts is the opening's
+        "ui/tables/four21.py: four21.summary.rolloff_{}": {
+            f"four21.summary.rolloff_{k}" for k in four21.ROLLOFF_KINDS if k != "start"
         },
         "ui/tables/generala.py: generala.box.{}": {f"generala.box.{b}" for b in generala.BOXES},
         "ui/views.py: game.{}.name": names,
