@@ -215,6 +215,7 @@ class Runtime:
         html.dataset.theme = settings.theme
         html.dataset.speed = "off" if self.model.hurry else settings.speed  # a skipped turn is not animated either
         document.title = views.title(self.model)
+        dom.fit_scrollers(self.root)
 
     # -- effects -----------------------------------------------------------
 
@@ -377,15 +378,17 @@ class Runtime:
 
     # -- events ------------------------------------------------------------
 
-    def listen(self, target: Any, event: str, handler: Any) -> None:
+    def listen(self, target: Any, event: str, handler: Any, capture: bool = False) -> None:
         proxy = create_proxy(self.guarded(handler))
         self._proxies.append(proxy)
-        target.addEventListener(event, proxy)
+        target.addEventListener(event, proxy, capture)
 
     def bind(self) -> None:
         self.listen(self.root, "click", self.on_click)
         self.listen(self.root, "change", self.on_change)
         self.listen(document, "keydown", self.on_key)
+        self.listen(self.root, "scroll", self.on_scroll, capture=True)  # scroll events do not bubble
+        self.listen(window, "resize", lambda event: dom.fit_scrollers(self.root))
         self.listen(window, "hashchange", lambda event: self.dispatch(Msg("route", window.location.hash)))
 
     def guarded(self, handler: Any) -> Any:
@@ -406,6 +409,11 @@ class Runtime:
         event.preventDefault()
         data = control_data(control)
         self.dispatch(Msg(data.pop("action"), data.pop("value", None), data))
+
+    def on_scroll(self, event: Any) -> None:
+        box = event.target
+        if hasattr(box, "matches") and box.matches(dom.SCROLLERS):
+            dom.show_overflow(box)
 
     def on_change(self, event: Any) -> None:
         control = event.target

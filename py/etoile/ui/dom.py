@@ -73,3 +73,47 @@ def patch(parent: Any, index: int, old: El | str | None, new: El | str | None, n
         patch(current, i, old_children[i] if i < len(old_children) else None, new_children[i], ns)
     for i in range(len(old_children) - 1, len(new_children) - 1, -1):
         patch(current, i, old_children[i], None, ns)
+
+
+SCROLLERS = "[data-scroll-cue]"
+"""The areas that scroll sideways inside the page (the Generala sheet): the runtime shades their hidden sides."""
+
+
+def show_overflow(box: Any) -> None:
+    """Mark on a sideways scroll area which of its sides hide content, ``data-overflow="start end"``, for the
+    stylesheet to shade them (the attribute is absent when everything is in view)."""
+    left, width, full = float(box.scrollLeft), float(box.clientWidth), float(box.scrollWidth)
+    hidden = [side for side, more in (("start", left > 1), ("end", left + width < full - 1)) if more]
+    if hidden:
+        box.setAttribute("data-overflow", " ".join(hidden))
+    else:
+        box.removeAttribute("data-overflow")
+
+
+def follow_current(box: Any) -> None:
+    """Scroll ``box`` sideways to its ``aria-current`` cell when that cell changes (a new player's turn), clear of
+    the sticky first cell of its row; a player's own scrolling is left alone until then."""
+    current = box.querySelector("[aria-current='true']")
+    if absent(current):
+        return
+    key = str(current.cellIndex) if hasattr(current, "cellIndex") else str(current.textContent)
+    if box.getAttribute("data-followed") == key:
+        return
+    box.setAttribute("data-followed", key)
+    first = current.parentElement.firstElementChild
+    inset = 0.0 if absent(first) or first == current else float(first.getBoundingClientRect().width)
+    edge, cell = float(box.getBoundingClientRect().left) + float(box.clientLeft), current.getBoundingClientRect()
+    start, end = edge + inset, edge + float(box.clientWidth)
+    if float(cell.left) < start:
+        box.scrollLeft = float(box.scrollLeft) - (start - float(cell.left))
+    elif float(cell.right) > end:
+        box.scrollLeft = float(box.scrollLeft) + min(float(cell.right) - end, float(cell.left) - start)
+
+
+def fit_scrollers(root: Any) -> None:
+    """After a redraw or a resize: bring each scroll area's current cell into view and mark its hidden sides."""
+    boxes = root.querySelectorAll(SCROLLERS)
+    for i in range(boxes.length):
+        box = boxes.item(i)
+        follow_current(box)
+        show_overflow(box)

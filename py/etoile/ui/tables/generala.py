@@ -323,9 +323,9 @@ def sheet(match: Match, local: Local, t: Catalog) -> El:
             )
         return h("td", {"class": "empty"}, "")
 
-    return h(
+    scroller = h(
         "div",
-        {"class": "sheet-wrap", "tabindex": "0", "role": "region", "aria-label": t("generala.sheet")},
+        {"class": "sheet-wrap", "tabindex": "0", "role": "region", "aria-label": t("generala.sheet"), "data-scroll-cue": True},
         h(
             "table",
             {"class": "sheet"},
@@ -375,6 +375,9 @@ def sheet(match: Match, local: Local, t: Catalog) -> El:
             ),
         ),
     )
+    # The sheet scrolls sideways inside its box (the runtime brings the current column into view); the box shades
+    # the sides it can scroll to.
+    return h("div", {"class": "sheet-box"}, scroller)
 
 
 def start_throws(match: Match, t: Catalog) -> El | None:
