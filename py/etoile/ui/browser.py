@@ -150,6 +150,7 @@ class Runtime:
         self.tasks: set[asyncio.Future] = set()  # keeps running tasks referenced until they end
         self.asked: set[tuple[str, ...]] = set()  # the questions to the worker still waiting for an answer
         self.busy = False  # a message is being run or drawn: the next ones wait in the queue
+        self.shown: tuple[Any, bool] | None = None  # the screen drawn last: its route, and whether a game is under way
 
     # -- the loop ----------------------------------------------------------
 
@@ -209,6 +210,10 @@ class Runtime:
             self.root.replaceChildren()
         dom.patch(self.root, 0, self.tree, tree)
         self.tree = tree
+        shown = (self.model.route, self.model.route.game in self.model.matches)
+        if self.shown is not None and shown != self.shown:
+            window.scrollTo(0, 0)  # a new screen (a page, a table that opens) starts at its top, its status in view
+        self.shown = shown
         html = document.documentElement
         settings = self.model.settings
         html.lang = self.model.language
