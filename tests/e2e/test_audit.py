@@ -5,9 +5,10 @@ Each screen of each theme is its own test, which fails when axe finds a
 per group and theme, and their results kept for the session: the shell's
 screens (home, settings, each game's rules page), then for each game its setup
 screen, its table on a person's turn against the computer (the dice thrown and
-one set aside, or a piece selected) and the end screen of a finished game.
+one set aside, or a piece selected) and the end screen of a finished game, its
+game log open.
 The games are seeded into localStorage before the first load
-(:mod:`tests.e2e.positions`). Motion is reduced so that no colour is measured
+(:mod:`tests.e2e.positions`), the finished one imported as a file. Motion is reduced so that no colour is measured
 halfway through an animation.
 
 axe-core (pinned in package.json, installed by ``npm ci``, never served) is
@@ -16,6 +17,7 @@ added to the page as an inline script, so the audit requests nothing.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -86,11 +88,13 @@ def visit_game(game: str) -> Callable[[Page, str], Iterator[tuple[str, Violation
             die.click()
             expect(die).to_have_attribute("aria-pressed", "true")
         yield f"{game}_table", audit(page)
-        key = f"etoile:match:{game}"
-        page.evaluate("([key, value]) => localStorage.setItem(key, value)", [key, items(match=finished(game))[key]])
-        page.reload()
-        page.wait_for_selector("html[data-ready='true']")
+        record = json.dumps(finished(game).to_json()).encode()
+        page.locator("input[type=file][data-action='import-game']").set_input_files(
+            {"name": "game.json", "mimeType": "application/json", "buffer": record}
+        )
         expect(page.locator(".result h2")).to_be_visible()
+        page.locator(".turn-log summary").click()  # the whole game's log, open, is audited too
+        expect(page.locator(".turn-log")).to_have_attribute("open", "")
         yield f"{game}_end", audit(page)
 
     return visit
