@@ -5,10 +5,14 @@ a pace the player sets (and skips), the dice set aside surviving a reload, the k
 from __future__ import annotations
 
 import json
+import random
+import re
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from etoile.ai import chinese_checkers as ai
+from etoile.games import chinese_checkers as cc
 from etoile.games import four21, generala
 from etoile.games.dice import Roll
 from etoile.match import Match, Seat
@@ -131,3 +135,44 @@ def test_the_keyboard_goes_from_the_throw_to_the_dice_and_on_to_the_next_control
         page.keyboard.press("Enter")
     expect(page.locator(".status")).to_contain_text("Round 2/10")
     expect(page.locator("[data-action='generala:throw']")).to_be_focused()  # after a fill, the next turn's throw
+
+
+def test_the_board_cursor_steps_to_each_neighbour_in_one_key_shows_on_pieces_and_is_announced(page: Page, base_url: str) -> None:
+    set_up(page, base_url, "chinese-checkers", ["Ann", "Bob"])
+    board = page.locator(".cc-board")
+    expect(board).to_be_focused()  # "Start the game" leads to the board
+    page.keyboard.press("Enter")  # the cursor starts on one of Ann's pieces: Enter selects it
+    start = board.get_attribute("aria-activedescendant")
+    assert start is not None
+    expect(page.locator(f"#{start} .piece")).to_have_count(1)
+    expect(page.locator(f"#{start} .cursor-ring")).to_have_count(1)  # drawn over the piece, not hidden under it
+    moved = []
+    pairs = [("ArrowDown", "ArrowUp"), ("Shift+ArrowDown", "Shift+ArrowUp"), ("ArrowRight", "ArrowLeft")]
+    pairs.append(("ArrowLeft", "ArrowRight"))
+    for key, back in pairs:  # one press to a neighbour, one press back (at the edge of the board, a key stays put)
+        page.keyboard.press(key)
+        hole = board.get_attribute("aria-activedescendant")
+        if hole != start:
+            moved.append(hole)
+            page.keyboard.press(back)
+            expect(board).to_have_attribute("aria-activedescendant", start)
+    assert len(set(moved)) == len(moved) >= 2
+    for hole in moved:  # each hole the cursor visits says where it is and what stands there
+        expect(page.locator(f"#{hole}")).to_have_attribute("aria-label", re.compile(r"\d"))
+
+
+def test_chinese_checkers_says_who_came_home_and_draws_each_other_player_s_last_move(page: Page, base_url: str) -> None:
+    rnd = random.Random(3)
+    seats = (Seat("Ann"), Seat("Bob"), Seat("Cy"))
+    match = Match.new(cc, {"players": 3, "rank_all": True}, 0, seats)
+    while not match.state.finished:
+        state = match.state
+        move = ai.best_move(state, "easy") if rnd.random() < 0.9 else rnd.choice(cc.legal_moves(state))
+        match = match.play(move).settled()
+    open_saved(page, base_url, match)
+    name = seats[match.state.finished[0]].name
+    expect(page.locator(".cc-event")).to_have_text(f"{name} has brought every piece home!")
+    expect(page.locator(".cc-seat").filter(has_text=name)).to_contain_text("home, place 1")
+    # The player who just moved shows as the last move; each other player's last move stays as a trail in its colour.
+    expect(page.locator("polyline.trail")).to_have_count(2)
+    expect(page.locator("polyline.last-move")).to_have_count(1)

@@ -3,6 +3,8 @@
 import json
 import random
 
+import pytest
+
 from etoile.ai import chinese_checkers as ai
 from etoile.app import update
 from etoile.games import chinese_checkers as g
@@ -61,15 +63,33 @@ def test_the_keyboard_moves_a_cursor_and_enter_selects() -> None:
     cursor = model.tables[GAME].cursor
     assert cursor is not None
     model, _ = send(model, f"{GAME}:key", "ArrowRight")
-    assert model.tables[GAME].cursor == table.nearest_in_direction(cursor, "ArrowRight")
+    assert model.tables[GAME].cursor == table.neighbour_by_key(cursor, "ArrowRight")
     model, _ = send(playing(), f"{GAME}:hole", hole="7")
     model, _ = send(model, f"{GAME}:key", "Escape")
     assert model.tables[GAME].selected is None
+    model, _ = send(model, f"{GAME}:key", "Enter")  # the cursor stayed on the piece: Enter selects it again
+    assert model.tables[GAME].selected == 7
 
 
-def test_arrows_move_to_the_nearest_hole_in_their_direction() -> None:
-    assert table.nearest_in_direction(60, "ArrowRight") == 61
-    assert table.nearest_in_direction(60, "ArrowLeft") == 59
+@pytest.mark.parametrize("hole", [60, 40, 7, 100])
+def test_each_of_a_hole_s_six_neighbours_is_one_key_press_away_and_each_step_has_its_way_back(hole: int) -> None:
+    keys = ("ArrowLeft", "ArrowRight", "ArrowUp", "Shift+ArrowUp", "ArrowDown", "Shift+ArrowDown")
+    reached = {table.neighbour_by_key(hole, key) for key in keys} - {hole}
+    assert reached == set(g.neighbours(hole))
+    back = {"ArrowLeft": "ArrowRight", "ArrowUp": "ArrowDown", "Shift+ArrowUp": "Shift+ArrowDown"}
+    for key, undo in back.items():
+        step = table.neighbour_by_key(hole, key)
+        assert step == hole or table.neighbour_by_key(step, undo) == hole
+    diagonals = ("Home", "PageUp", "End", "PageDown")
+    assert {table.neighbour_by_key(hole, key) for key in diagonals} - {hole} <= set(g.neighbours(hole))
+
+
+def test_the_keyboard_cursor_is_drawn_over_a_piece_as_well_as_over_an_empty_hole() -> None:
+    model, _ = send(playing(), f"{GAME}:hole", hole="7")  # a piece of the player to move: selected, cursor on it
+    rings = view(model).find_all(lambda el: el.attrs.get("class") == "cursor-ring")
+    assert len(rings) == 1 and (rings[0].attrs["cx"], rings[0].attrs["cy"]) == tuple(map(str, table.xy(7)))
+    spot = view(model).find_all(lambda el: el.attrs.get("data-hole") == "7")[0]
+    assert spot.children[-1] is not None and spot.children[-1].attrs.get("class") == "cursor-ring"  # on top
 
 
 def test_the_computer_s_seat_cannot_be_moved_by_hand() -> None:

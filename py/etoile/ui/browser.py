@@ -127,8 +127,9 @@ def control_data(control: Any) -> dict[str, str]:
 NEXT = "[data-next]:not([disabled])"
 """The controls a player most likely wants next (the throw, the first open box, the board, a rematch), in page order."""
 
-BOARD_KEYS = ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Enter", " ", "Escape")
-"""The keys a board (an element with ``data-keys``) receives as messages."""
+BOARD_KEYS = ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown", "Enter", " ", "Escape")
+"""The keys a board (an element with ``data-keys``) receives as messages; with Shift held, an arrow comes as
+``"Shift+ArrowUp"``."""
 
 MAX_FILE_BYTES = 4 * MAX_IMPORT_CHARS
 """The largest file read for an import (the longest text read, in the widest UTF-8): 16 MB."""
@@ -458,7 +459,8 @@ class Runtime:
         keys = event.target.getAttribute("data-keys") if hasattr(event.target, "getAttribute") else None
         if self.model.dialog is None and not absent(keys) and event.key in BOARD_KEYS:
             event.preventDefault()
-            self.dispatch(Msg(str(keys), str(event.key), control_data(event.target)))
+            key = f"Shift+{event.key}" if event.shiftKey and str(event.key).startswith("Arrow") else str(event.key)
+            self.dispatch(Msg(str(keys), key, control_data(event.target)))
             return
         if self.model.dialog is None:
             return

@@ -85,21 +85,42 @@ def xy(hole: int) -> tuple[float, float]:
     return round(x * SCALE, 2), round(y * SCALE, 2)
 
 
-def nearest_in_direction(hole: int, key: str) -> int:
-    """The hole the arrow ``key`` moves the keyboard cursor to: the closest in that direction."""
-    dx, dy = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}[key]
-    x0, y0 = HOLES[hole]
-    best, best_cost = hole, math.inf
-    for other in range(SIZE):
-        x, y = HOLES[other]
-        along = (x - x0) * dx + (y - y0) * dy
-        if along <= 0.1:
-            continue
-        across = abs((x - x0) * dy - (y - y0) * dx)
-        cost = along + 2 * across
-        if cost < best_cost:
-            best, best_cost = other, cost
-    return best
+AT = {place: hole for hole, place in enumerate(GRID)}
+"""The hole at each ``(X, row)`` place of the board's grid."""
+
+STEPS = {
+    "ArrowLeft": ((-2, 0),),
+    "ArrowRight": ((2, 0),),
+    "ArrowUp": ((-1, -1), (1, -1)),
+    "Shift+ArrowUp": ((1, -1), (-1, -1)),
+    "ArrowDown": ((1, 1), (-1, 1)),
+    "Shift+ArrowDown": ((-1, 1), (1, 1)),
+    "Home": ((-1, -1),),
+    "PageUp": ((1, -1),),
+    "End": ((-1, 1),),
+    "PageDown": ((1, 1),),
+}
+"""Where each key moves the keyboard cursor: to one of the hole's six neighbours, in one press. Left and right go
+along the row; up goes up-left and down goes down-right (so one undoes the other), with Shift the other way; Home,
+Page Up, End and Page Down go up-left, up-right, down-left, down-right. At the edge, up and down take the other
+neighbour above or below if there is one; else the cursor stays."""
+
+
+def neighbour_by_key(hole: int, key: str) -> int:
+    """The hole ``key`` moves the keyboard cursor to from ``hole`` (``hole`` itself at the edge of the board).
+
+    >>> neighbour_by_key(60, "ArrowLeft"), neighbour_by_key(60, "ArrowRight"), neighbour_by_key(60, "ArrowUp")
+    (59, 61, 50)
+    >>> neighbour_by_key(60, "Shift+ArrowUp"), neighbour_by_key(60, "ArrowDown"), neighbour_by_key(60, "End")
+    (51, 70, 69)
+    >>> neighbour_by_key(0, "ArrowUp"), neighbour_by_key(1, "ArrowUp"), neighbour_by_key(0, "ArrowLeft")
+    (0, 0, 0)
+    """
+    x, row = GRID[hole]
+    for dx, drow in STEPS.get(key, ()):
+        if (x + dx, row + drow) in AT:
+            return AT[x + dx, row + drow]
+    return hole
 
 
 def on(match: Match, local: Local, msg: Msg) -> tuple[Match, Local, list[Effect]]:
@@ -112,8 +133,8 @@ def on(match: Match, local: Local, msg: Msg) -> tuple[Match, Local, list[Effect]
         case "key":
             key = str(msg.value)
             cursor = local.cursor if local.cursor is not None else (local.selected or g.pieces(state, state.to_move or 0)[0])
-            if key.startswith("Arrow"):
-                return match, replace(local, cursor=nearest_in_direction(cursor, key)), []
+            if key in STEPS:
+                return match, replace(local, cursor=neighbour_by_key(cursor, key)), []
             if key in ("Enter", " ") and mine:
                 return _choose_hole(match, replace(local, cursor=cursor), cursor)
             if key == "Escape":
@@ -214,6 +235,8 @@ def board_svg(model: Model, match: Match, local: Local, t: Catalog) -> El:
                     h("text", {"x": str(x), "y": str(y + 1.6), "class": "mark"}, MARKS[colour]),
                 )
             )
+        if hole == local.cursor:  # drawn over the piece, so the cursor shows on a piece as on an empty hole
+            parts.append(h("circle", {"cx": str(x), "cy": str(y), "r": "5.6", "class": "cursor-ring"}))
         holes.append(
             h(
                 "g",
@@ -236,7 +259,7 @@ def board_svg(model: Model, match: Match, local: Local, t: Catalog) -> El:
             "viewBox": VIEW_BOX,
             "role": "application",
             "aria-label": t("chinese_checkers.board"),
-            "aria-describedby": "cc-status",
+            "aria-describedby": "cc-status cc-keys",
             # The hole under the keyboard cursor is the one a screen reader says as the arrows move it.
             "aria-activedescendant": None if local.cursor is None else f"cc-hole-{local.cursor}",
             "tabindex": "0",
@@ -424,7 +447,12 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
             "div",
             {"class": "cc-layout"},
             board_svg(model, match, local, t),
-            h("div", {"class": "cc-side"}, seats_list(match, t)),
+            h(
+                "div",
+                {"class": "cc-side"},
+                seats_list(match, t),
+                h("p", {"class": "cc-keys", "id": "cc-keys"}, t("chinese_checkers.keys")),
+            ),
         ),
         hint is PENDING and h("p", {"class": "coach", "role": "status"}, t("chinese_checkers.hint_thinking")),
         isinstance(hint, ChineseCheckersHint)
