@@ -176,3 +176,11 @@ def test_chinese_checkers_says_who_came_home_and_draws_each_other_player_s_last_
     # The player who just moved shows as the last move; each other player's last move stays as a trail in its colour.
     expect(page.locator("polyline.trail")).to_have_count(2)
     expect(page.locator("polyline.last-move")).to_have_count(1)
+
+
+def test_the_chinese_checkers_status_counts_down_the_moves_before_the_move_limit(page: Page, base_url: str) -> None:
+    match = Match.new(cc, {"players": 2, "move_limit": 20}, 0, (Seat("Ann"), Seat("Bob")))
+    for _ in range(30):  # 15 moves each: 5 left
+        match = match.play(ai.best_move(match.state, "easy")).settled()
+    open_saved(page, base_url, match)
+    expect(page.locator(".status")).to_contain_text("Move limit near: 5 moves left each.")

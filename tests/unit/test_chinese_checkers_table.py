@@ -237,3 +237,15 @@ def test_with_three_players_each_other_player_s_last_move_stays_drawn_in_its_col
     two = Match.new(g, {"players": 2}, 0, (Seat("Ann"), Seat("Bob")))
     two = two.play(ai.best_move(two.state, "easy"))
     assert drawn(two.play(ai.best_move(two.state, "easy"))) == []
+
+
+def test_the_status_counts_down_the_last_moves_before_the_move_limit() -> None:
+    match = Match.new(g, {"players": 2, "move_limit": 20}, 0, (Seat("Ann"), Seat("Bob")))
+    said = []
+    while match.state.to_move is not None:
+        said.append(table.status(match, table.Local(), catalog("en")))
+        match = match.play(ai.best_move(match.state, "easy")).settled()
+    assert len(said) == 40  # 20 moves each, then the limit ends the game
+    assert "Move limit" not in said[29]  # Bob has made 14 moves: 6 left
+    assert said[30].endswith(" Move limit near: 5 moves left each.")  # Ann has made 15
+    assert said[38].endswith(" Move limit near: 1 move left each.")

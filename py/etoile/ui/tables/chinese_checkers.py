@@ -375,11 +375,14 @@ def status(match: Match, local: Local, t: Catalog) -> str:
     rounds, left = quiet_rounds(state)
     if left <= QUIET_WARNING:
         line += " " + t("chinese_checkers.quiet_soon", rounds=rounds, count=left)
+    if state.move_limit is not None and (moves := state.move_limit - state.turns[seat]) <= QUIET_WARNING:
+        line += " " + t("chinese_checkers.moves_left", count=moves)
     return line
 
 
 QUIET_WARNING = 5
-"""The status line warns once this few rounds are left before the game ends for want of progress."""
+"""The status line warns once this few rounds are left before the game ends for want of progress, or this few
+moves before the move limit."""
 
 ENDINGS = {
     "move_limit": "chinese_checkers.limit_reached",
