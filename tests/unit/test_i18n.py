@@ -176,17 +176,23 @@ def test_russian_says_the_generala_combinations_and_a_throw_as_players_do_on_the
 
 
 def test_every_rules_page_names_its_options_as_the_setup_screen_does() -> None:
-    """Where a French or Russian rules page quotes an option, it quotes the setup screen's name of it."""
-    for lang in ("fr", "ru"):
+    """Where a rules page quotes an option, it quotes the setup screen's name of it."""
+    quoting = {
+        "en": r"“([^”]+)” option",
+        "fr": r"option «([^«»]+)»",
+        "ru": r"настройк\w+ «([^«»]+)»",
+        "es": r"opción [«“]([^«»“”]+)[»”]",
+    }
+    for lang, pattern in quoting.items():
         for game in REGISTRY.values():
             spec = game.DESCRIPTION
             names = {strings(lang)[f"{spec.namespace}.option.{o.id}"] for o in spec.offered}
             page = json.dumps(rules(lang)[spec.namespace]["sections"], ensure_ascii=False)
             # a quote inside a Russian quote is written „…“
-            quoted = {
-                q.strip().replace("„", "«").replace("“", "»") for q in re.findall(r"(?:option|настройк\w+) «([^«»]+)»", page)
-            }
+            quoted = {q.strip().replace("„", "«").replace("“", "»") for q in re.findall(pattern, page)}
             assert quoted <= names, (lang, spec.namespace, quoted - names)
+            if lang == "en":
+                assert quoted, spec.namespace  # the pattern finds the quotes it is meant to check
 
 
 def test_an_unknown_key_falls_back_to_the_key_itself() -> None:
