@@ -189,6 +189,8 @@ def test_each_die_says_its_face_and_whether_it_is_set_aside_and_each_throw_is_an
     # The throw that brought these dice is in a live region (a status), said as it changed.
     told = page.locator("[data-told='throw']")
     expect(told).to_have_attribute("role", "status")
+    if game == "421":  # the leader's badge is a word of its own after the name
+        expect(page.get_by_role("list", name="Players").get_by_role("listitem").first).to_contain_text("Ann, leader")
     roll = next(action for action in reversed(match.played) if isinstance(action, Roll))
     expect(told).to_have_text(f"Ann, throw 1: {' '.join(map(str, roll.faces))}")
     dice.first.click()

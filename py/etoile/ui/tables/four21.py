@@ -209,7 +209,9 @@ def players(match: Match, t: Catalog) -> El:
                     {"class": "player-name"},
                     seat in winners and h("span", {"class": "star", "role": "img", "aria-label": t("four21.star")}, "★"),
                     name,
-                    seat == state.leader and state.phase != "over" and h("span", {"class": "badge"}, t("four21.leader")),
+                    seat == state.leader
+                    and state.phase != "over"
+                    and h("span", {"class": "badge"}, h("span", {"class": "visually-hidden"}, ", "), t("four21.leader")),
                 ),
                 tokens(state.held[seat], t("four21.tokens_of", name=name, count=state.held[seat]), *last_change(match, seat)),
                 h("span", {"class": "hand" if fresh else "hand previous"}, hand_text(shown, t) if shown else "—"),
