@@ -149,6 +149,7 @@ class Runtime:
         self.worker: asyncio.Future | None = None  # the computer players' worker, once asked for
         self._proxies: list[Any] = []
         self.tasks: set[asyncio.Future] = set()  # keeps running tasks referenced until they end
+        self.working: set[asyncio.Future] = set()  # the tasks that mark the page busy (see spawn)
         self.asked: set[tuple[str, ...]] = set()  # the questions to the worker still waiting for an answer
         self.busy = False  # a message is being run or drawn: the next ones wait in the queue
         self.shown: tuple[Any, bool] | None = None  # the screen drawn last: its route, and whether a game is under way
@@ -245,7 +246,7 @@ class Runtime:
             case "advise":
                 self.spawn(self.advise(**args))
             case "prepare-ai":
-                self.spawn(self.prepare_ai())
+                self.spawn(self.prepare_ai(), quiet=True)
             case "reset":
                 store.reset()
             case "export-game":
@@ -293,11 +294,24 @@ class Runtime:
         elif record and record.startswith(MATCH) and record.removeprefix(MATCH) in self.model.matches:
             self.store.save_match(self.model.matches[record.removeprefix(MATCH)])
 
-    def spawn(self, coroutine: Any) -> None:
-        """Run ``coroutine`` as a task, referenced until it ends."""
+    def spawn(self, coroutine: Any, *, quiet: bool = False) -> None:
+        """Run ``coroutine`` as a task, referenced until it ends.
+
+        While a task that is not ``quiet`` runs (a computer thinking, a coach, a replay's next step, a file being
+        read), the page carries ``html[data-busy]``: a page without it has nothing more coming by itself.
+        """
         task = asyncio.ensure_future(coroutine)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+        if not quiet:
+            self.working.add(task)
+            task.add_done_callback(self._done_working)
+            document.documentElement.dataset.busy = "true"
+
+    def _done_working(self, task: asyncio.Future) -> None:
+        self.working.discard(task)
+        if not self.working:
+            document.documentElement.removeAttribute("data-busy")
 
     async def ai(self) -> Any:
         """The computer players' worker, started once, on first need (so the first screen is not delayed)."""
@@ -532,5 +546,5 @@ def start() -> Runtime:
     document.getElementById("loading").hidden = True
     document.documentElement.dataset.ready = "true"
     runtime.dispatch(Msg("resume"))  # a computer whose turn it was when the page was left plays on
-    runtime.spawn(register_service_worker(runtime))
+    runtime.spawn(register_service_worker(runtime), quiet=True)
     return runtime
