@@ -58,7 +58,8 @@ def test_the_keyboard_selects_and_moves_a_piece(page: Page, base_url: str) -> No
     start_game(page, base_url, ["Ann", "Bob"])
     board = page.locator(".cc-board")
     board.focus()
-    page.keyboard.press("ArrowDown")
+    for _ in range(3):  # from the tip of Ann's branch, down-right to a piece of its front row
+        page.keyboard.press("ArrowDown")
     page.keyboard.press("Enter")
     expect(page.locator(".piece.selected")).to_have_count(1)
     expect(page.locator(".spot:has(circle.target)").first).to_be_visible()

@@ -89,7 +89,7 @@ def test_sound_switch_and_animation_speed_are_remembered(page: Page, base_url: s
     sound.check()  # plays the switch's click sound
     expect(sound).to_be_checked()
     assert saved_settings(page)["sound"] is True
-    page.get_by_role("radio", name="No animation").check()
+    page.get_by_role("radio", name="Instant").check()
     expect(html).to_have_attribute("data-speed", "off")
     assert css_speed(page) == "0"
     page.get_by_role("radio", name="Slow").check()
