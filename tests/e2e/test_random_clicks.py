@@ -20,7 +20,8 @@ The clicks run in batches inside the page, drawn by a seeded generator (the
 test's id is its seed), and between batches the test waits, for a bounded time,
 until the page is idle (``html[data-busy]`` gone: no computer thinking, no
 coach, no replay step pending). A failure names the seed, the index of the
-click and the clicks before it, so it replays.
+click and the clicks before it, so it replays (up to when the computers' replies
+come in). ``ETOILE_CLICKS_RUN=<n>`` runs other seeds (``<game>-<n>``).
 """
 
 from __future__ import annotations
