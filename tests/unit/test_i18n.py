@@ -456,6 +456,7 @@ def shape(node: object) -> object:
 def test_the_rules_pages_have_the_same_shape_in_every_language() -> None:
     assert shape(rules("fr")) == shape(rules("en"))
     assert shape(rules("ru")) == shape(rules("en"))
+    assert shape(rules("es")) == shape(rules("en"))
     assert sorted(rules("en")) == sorted(game.DESCRIPTION.namespace for game in REGISTRY.values())
 
 

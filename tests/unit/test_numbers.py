@@ -35,7 +35,7 @@ def four21_coached(lang: str, escape: float, best: float) -> str:
     ("lang", "line"),
     [
         ("en", "Chance of escaping the worst hand: 87.5% · of the best hand: 12%."),
-        ("fr", "Chances d’éviter la plus mauvaise combinaison : 87,5 % · de faire la meilleure : 12 %."),
+        ("fr", "Chances d’éviter la plus mauvaise combinaison : 87,5\u00a0% · de faire la meilleure : 12\u00a0%."),
         ("ru", "Шанс избежать худшей комбинации: 87,5% · получить лучшую: 12%."),
     ],
 )
