@@ -25,7 +25,7 @@ def targets(page: Page) -> list[int]:
 
 def test_a_selected_piece_shows_where_it_can_go_and_travels_hop_by_hop(page: Page, base_url: str) -> None:
     start_game(page, base_url, ["Ann", "Bob"])
-    expect(page.locator(".status")).to_have_text("Ann to play (red) Choose a piece to move.")
+    expect(page.locator(".status")).to_have_text("Ann to play (red). Choose a piece to move.")
     hole(page, 3).click()
     expect(page.locator(".spot:has(circle.target)")).to_have_count(2)
     assert targets(page) == [14, 16]
@@ -36,7 +36,7 @@ def test_a_selected_piece_shows_where_it_can_go_and_travels_hop_by_hop(page: Pag
         "style", "animation: hop-1 calc(0.22s * var(--speed)) ease-in-out"
     )
     expect(page.locator("polyline.last-move")).to_have_count(1)
-    expect(page.locator(".status")).to_have_text("Bob to play (blue) Choose a piece to move.")
+    expect(page.locator(".status")).to_have_text("Bob to play (blue). Choose a piece to move.")
     expect(page.locator(".turn-log summary")).to_have_text("Game log (1 line)")
 
 
@@ -51,7 +51,7 @@ def test_undo_and_redo_then_a_reload_resumes(page: Page, base_url: str) -> None:
     page.reload()
     page.wait_for_selector("html[data-ready='true']")
     expect(hole(page, 16)).to_have_attribute("aria-label", "hole 16, red piece of Ann")
-    expect(page.locator(".status")).to_have_text("Bob to play (blue) Choose a piece to move.")
+    expect(page.locator(".status")).to_have_text("Bob to play (blue). Choose a piece to move.")
 
 
 def test_the_keyboard_selects_and_moves_a_piece(page: Page, base_url: str) -> None:
@@ -86,7 +86,7 @@ def test_against_the_computer_the_page_stays_responsive_and_undo_goes_back_to_th
     page.get_by_role("link", name="Rules").click()
     expect(page.locator("h1")).to_have_text("Rules of Chinese checkers")
     page.go_back()
-    expect(page.locator(".status")).to_have_text("Ann to play (red) Choose a piece to move.")
+    expect(page.locator(".status")).to_have_text("Ann to play (red). Choose a piece to move.")
     expect(page.locator(".turn-log summary")).to_have_text("Game log (2 lines)")
     expect(page.locator(".table-screen[data-computer-turn]")).to_have_count(0)
     # Undo takes back the computer's move and Ann's: it is Ann's turn again, at the start.
@@ -97,7 +97,7 @@ def test_against_the_computer_the_page_stays_responsive_and_undo_goes_back_to_th
     # Redo brings the whole of it back, the computer's reply included, without the computer thinking again.
     page.get_by_role("button", name="Redo").click()
     expect(page.locator(".turn-log summary")).to_have_text("Game log (2 lines)")
-    expect(page.locator(".status")).to_have_text("Ann to play (red) Choose a piece to move.")
+    expect(page.locator(".status")).to_have_text("Ann to play (red). Choose a piece to move.")
     expect(page.get_by_role("button", name="Redo")).to_be_disabled()
 
 
@@ -107,14 +107,14 @@ def test_a_reload_during_the_computer_s_turn_lets_it_play_on(page: Page, base_ur
     page.reload()
     page.wait_for_selector("html[data-ready='true']")
     expect(page.locator(".turn-log summary")).to_have_text("Game log (2 lines)")
-    expect(page.locator(".status")).to_have_text("Ann to play (red) Choose a piece to move.")
+    expect(page.locator(".status")).to_have_text("Ann to play (red). Choose a piece to move.")
 
 
 def test_a_six_player_game_is_set_up(page: Page, base_url: str) -> None:
     start_game(page, base_url, [f"P{i}" for i in range(1, 7)])
     expect(page.locator(".cc-seat")).to_have_count(6)
     expect(page.locator(".piece")).to_have_count(60)
-    expect(page.locator(".status")).to_have_text("P1 to play (red) Choose a piece to move.")
+    expect(page.locator(".status")).to_have_text("P1 to play (red). Choose a piece to move.")
 
 
 def play(page: Page, *moves: tuple[int, int]) -> None:
@@ -153,7 +153,7 @@ def test_a_replay_steps_and_plays_through_the_game(page: Page, base_url: str) ->
     expect(hole(page, 102)).to_have_attribute("aria-label", "hole 102, blue piece of Bob")
     page.get_by_role("button", name="Back to the game").click()
     expect(status).to_have_count(0)
-    expect(page.locator(".status")).to_have_text("Ann to play (red) Choose a piece to move.")
+    expect(page.locator(".status")).to_have_text("Ann to play (red). Choose a piece to move.")
     # A click on a move of the list replays the game up to it.
     page.locator(".turn-log summary").click()
     page.get_by_role("button", name="Ann: 3-16").click()
@@ -178,7 +178,7 @@ def test_a_game_is_exported_and_imported_and_a_foreign_file_changes_nothing(page
     expect(page.locator(".notice")).to_contain_text("The game was imported.")
     expect(page.locator(".turn-log summary")).to_have_text("Game log (1 line)")
     expect(hole(page, 111)).to_have_attribute("aria-label", "hole 111, blue piece of Bob")
-    expect(page.locator(".status")).to_have_text("Bob to play (blue) Choose a piece to move.")
+    expect(page.locator(".status")).to_have_text("Bob to play (blue). Choose a piece to move.")
 
     file_input.set_input_files({"name": "notes.json", "mimeType": "application/json", "buffer": b'{"hello": 1}'})
     expect(page.locator(".notice").last).to_contain_text("the game on the table is unchanged")

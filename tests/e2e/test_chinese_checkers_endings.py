@@ -28,7 +28,7 @@ def import_game(page: Page, match: Match) -> None:
 
 def test_each_camp_of_a_two_camp_game_has_its_own_colour_and_shape(page: Page, base_url: str) -> None:
     set_up(page, base_url, "chinese-checkers", ["Ann", "Bob"], ["two camps per player"])
-    expect(page.locator(".status")).to_have_text("Ann to play (red and yellow) Choose a piece to move.")
+    expect(page.locator(".status")).to_have_text("Ann to play (red and yellow). Choose a piece to move.")
     for number, colour, mark, name in ((0, 0, "●", "red"), (22, 1, "▲", "yellow"), (120, 3, "◆", "blue"), (98, 4, "★", "green")):
         piece = hole(page, number).locator(".piece")
         expect(piece).to_have_class(f"piece colour-{colour}")
@@ -65,7 +65,7 @@ def test_a_full_goal_with_an_opponent_s_piece_in_it_is_a_win(page: Page, base_ur
     last = match.actions[match.cursor]
     set_up(page, base_url, "chinese-checkers", ["Ann", "Bob"])
     import_game(page, match)
-    expect(page.locator(".status")).to_have_text("Ann to play (red) Choose a piece to move.")
+    expect(page.locator(".status")).to_have_text("Ann to play (red). Choose a piece to move.")
     expect(hole(page, 111)).to_have_attribute("aria-label", "hole 111, blue piece of Bob")
     hole(page, last.start).click()
     hole(page, last.end).click()
@@ -85,7 +85,7 @@ def test_a_game_in_which_nobody_gets_nearer_is_announced_to_end_then_ends_ranked
     set_up(page, base_url, "chinese-checkers", ["Ann", "Bob"])
     import_game(page, stalled_game(55))
     warning = t("en", "chinese_checkers.quiet_soon", rounds=27, count=3)
-    expect(page.locator(".status")).to_have_text(f"Bob to play (blue) Choose a piece to move. {warning}")
+    expect(page.locator(".status")).to_have_text(f"Bob to play (blue). Choose a piece to move. {warning}")
     for start, end in ((117, 106), (14, 3), (106, 117), (3, 14)):
         hole(page, start).click()
         hole(page, end).click()

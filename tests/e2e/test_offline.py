@@ -48,7 +48,7 @@ def test_the_app_starts_and_plays_against_the_computer_offline_after_the_first_v
     page.locator(".spot[data-hole='3']").click()
     page.locator(".spot[data-hole='16']").click()
     expect(page.locator(".turn-log summary")).to_have_text("Game log (2 lines)")
-    expect(page.locator(".status")).to_have_text("Ann to play (red) Choose a piece to move.")
+    expect(page.locator(".status")).to_have_text("Ann to play (red). Choose a piece to move.")
     assert [text for text in problems if "Traceback" in text] == []
     # Chromium fetches the tab's icon outside service workers, so only that request may fail offline.
     assert [url for url in failed if not url.endswith("/icons/icon.svg")] == []

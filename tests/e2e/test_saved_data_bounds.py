@@ -93,7 +93,7 @@ def test_a_value_nested_20000_levels_deep_neither_stops_the_app_nor_a_table_impo
         {"name": "deep.json", "mimeType": "application/json", "buffer": DEEP.encode()}
     )
     expect(page.locator("[data-notice='table.import_refused']")).to_have_count(1)
-    expect(page.locator(".status")).to_have_text("Ann to play (red) Choose a piece to move.")
+    expect(page.locator(".status")).to_have_text("Ann to play (red). Choose a piece to move.")
 
     page.get_by_role("link", name="Settings").click()
     page.locator("input[type=file][data-action='import-file']").set_input_files(

@@ -53,5 +53,5 @@ def test_starting_a_new_game_while_one_is_in_progress_asks_first_and_escape_keep
     page.get_by_role("link", name="New game").first.click()
     page.locator("[data-action='setup-start']").click()
     page.get_by_role("button", name="Start a new game").click()
-    expect(page.locator(".status")).to_have_text("Ann to play (red) Choose a piece to move.")
+    expect(page.locator(".status")).to_have_text("Ann to play (red). Choose a piece to move.")
     expect(page.locator(".turn-log")).to_have_count(0)
