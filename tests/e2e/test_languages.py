@@ -27,6 +27,21 @@ def expect_home_in(page: Page, lang: str) -> None:
     expect(page.get_by_role("region", name=t(lang, "notices.label"))).to_be_attached()
 
 
+def expect_chosen_and_loaded_in(page: Page, lang: str, loading: str) -> None:
+    """No English text is left, ``lang`` is saved, and after a reload the loading screen (``loading``) already speaks
+    it, then the whole app does."""
+    for english in ("Settings", "Language", "Colour theme", "Delete all data", "Games", "Skip to content"):
+        expect(page.locator("body")).not_to_contain_text(english)
+    assert saved_settings(page)["language"] == lang
+    hold_boot(page)
+    page.reload(wait_until="domcontentloaded")
+    wait_boot_held(page)
+    expect(page.locator("#loading p:visible")).to_have_text([t(lang, "loading.title"), t(lang, "loading.detail")])
+    expect(page.locator("#loading p:visible").first).to_have_text(loading)
+    release_boot(page)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+
+
 @pytest.mark.browser_context_args(locale="fr-FR")
 def test_a_french_browser_gets_the_games_in_french(page: Page, base_url: str) -> None:
     open_app(page, base_url)
@@ -76,19 +91,7 @@ def test_choosing_russian_switches_every_text_at_once_and_is_remembered(page: Pa
     expect(page.locator(".skip-link")).to_have_text(t("ru", "nav.skip"))
     nav = page.get_by_role("navigation", name=t("ru", "nav.label"))
     expect(nav.get_by_role("link")).to_have_text([t("ru", "nav.home"), t("ru", "nav.settings")])
-    # No English text is left anywhere on the page.
-    for english in ("Settings", "Language", "Colour theme", "Delete all data", "Games", "Skip to content"):
-        expect(page.locator("body")).not_to_contain_text(english)
-    assert saved_settings(page)["language"] == "ru"
-
-    # After a reload, the loading screen already speaks Russian, then the whole app does.
-    hold_boot(page)
-    page.reload(wait_until="domcontentloaded")
-    wait_boot_held(page)
-    expect(page.locator("#loading p:visible")).to_have_text([t("ru", "loading.title"), t("ru", "loading.detail")])
-    expect(page.locator("#loading p:visible").first).to_have_text("Загрузка «Этуаль»…")
-    release_boot(page)
-    expect(page.locator("html")).to_have_attribute("lang", "ru")
+    expect_chosen_and_loaded_in(page, "ru", "Загрузка «Этуаль»…")
     expect(page.locator("#main h1")).to_have_text(t("ru", "settings.title"))
     page.get_by_role("link", name=t("ru", "nav.home")).click()
     expect_home_in(page, "ru")
@@ -125,18 +128,7 @@ def test_choosing_spanish_switches_every_text_at_once_and_is_remembered(page: Pa
         [t("es", "settings.export"), t("es", "settings.import"), t("es", "settings.reset")]
     )
     expect(page.locator(".settings .data .row > *").last).to_have_text("Borrar todos los datos")
-    for english in ("Settings", "Language", "Colour theme", "Delete all data", "Games", "Skip to content"):
-        expect(page.locator("body")).not_to_contain_text(english)
-    assert saved_settings(page)["language"] == "es"
-
-    # After a reload, the loading screen already speaks Spanish, then the whole app does.
-    hold_boot(page)
-    page.reload(wait_until="domcontentloaded")
-    wait_boot_held(page)
-    expect(page.locator("#loading p:visible")).to_have_text([t("es", "loading.title"), t("es", "loading.detail")])
-    expect(page.locator("#loading p:visible").first).to_have_text("Cargando Étoile…")
-    release_boot(page)
-    expect(page.locator("html")).to_have_attribute("lang", "es")
+    expect_chosen_and_loaded_in(page, "es", "Cargando Étoile…")
     page.get_by_role("link", name=t("es", "nav.home")).click()
     expect_home_in(page, "es")
 
