@@ -14,7 +14,7 @@ from etoile.i18n import Catalog
 from etoile.match import Match
 from etoile.model import CoachAnswer, Effect, Model, Msg
 from etoile.ui.common import result_panel, seat_name
-from etoile.ui.dice import dice_row, face, places, places_from, throw_told, throws
+from etoile.ui.dice import dice_row, face, places, places_from, rounds_told, throw_told, throws
 from etoile.ui.tables import register
 from etoile.ui.vdom import Attr, El, h
 
@@ -134,7 +134,7 @@ def summary(match: Match, turn: g.Turn, t: Catalog) -> str:
     line = t("four21.summary.charge" if turn.from_pot else "four21.summary.decharge", **params)
     # A tie settled by throwing again: who was tied and what each threw, before who took or gave.
     for rolloff in turn.rolloffs:
-        line = t(f"four21.summary.rolloff_{rolloff.kind}", throws=rounds_text(match, rolloff, t)) + " " + line
+        line = t(f"four21.summary.rolloff_{rolloff.kind}", throws=rounds_told(match, rolloff.rounds, digits, t)) + " " + line
     if turn.out:
         names = ", ".join(seat_name(match, s, t) for s in turn.out)
         line += " " + t(
@@ -327,17 +327,13 @@ def coach(model: Model, match: Match, local: Local, t: Catalog) -> El | None:
     return h("div", {"class": "coach-bar"}, switch, h("p", {"class": "coach", "role": "status"}, tip, " ", chances))
 
 
-def rounds_text(match: Match, rolloff: g.RollOff, t: Catalog) -> str:
-    """Every throw of ``rolloff``, round by round: "Ann 3, Bob 3; tied, thrown again: Ann 1, Bob 5"."""
-    rounds = [", ".join(f"{seat_name(match, seat, t)} {digits(dice)}" for seat, dice in round_) for round_ in rolloff.rounds]
-    return t("four21.summary.again").join(rounds)
-
-
 def opening(match: Match, state: g.State, t: Catalog) -> str:
     """Who starts and why, once the who-starts throws have decided it: every die of every round, the ties included."""
     rolloff = state.opening
     assert rolloff.decided is not None
-    return t("four21.summary.start", throws=rounds_text(match, rolloff, t), name=seat_name(match, rolloff.decided, t))
+    return t(
+        "four21.summary.start", throws=rounds_told(match, rolloff.rounds, digits, t), name=seat_name(match, rolloff.decided, t)
+    )
 
 
 def log_note(match: Match, ply: int, t: Catalog) -> str | None:

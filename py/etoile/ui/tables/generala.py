@@ -21,7 +21,7 @@ from etoile.i18n import Catalog
 from etoile.match import Match
 from etoile.model import CoachAnswer, Effect, Model, Msg
 from etoile.ui.common import result_panel, seat_name
-from etoile.ui.dice import dice_row, places, places_from, throw_told
+from etoile.ui.dice import dice_row, places, places_from, rounds_told, throw_told
 from etoile.ui.tables import register
 from etoile.ui.vdom import El, h
 
@@ -397,8 +397,8 @@ def opening(match: Match, t: Catalog) -> str | None:
     state = match.state
     if state.first is None or not state.start_throws:
         return None
-    rounds = [", ".join(f"{seat_name(match, seat, t)} {sum(dice)}" for seat, dice in round_) for round_ in state.start_throws]
-    return t("generala.summary.start", throws=t("generala.summary.again").join(rounds), name=seat_name(match, state.first, t))
+    throws = rounds_told(match, state.start_throws, lambda dice: str(sum(dice)), t)
+    return t("generala.summary.start", throws=throws, name=seat_name(match, state.first, t))
 
 
 def celebration(match: Match, t: Catalog) -> El | None:
