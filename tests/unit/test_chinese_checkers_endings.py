@@ -275,3 +275,21 @@ def test_a_computer_facing_an_opponent_who_keeps_a_piece_in_its_goal_still_wins(
         plies += 1
     assert cc.result(state).winners == (0,) and ending(state) in ("home", "alone")
     assert plies < 300
+
+
+def test_a_player_home_is_never_eliminated_though_its_pieces_are_walled_in_for_good() -> None:
+    """Found by random play (6 players, ranking all): seat 0, home at ply 126's turn, had its goal pieces walled in by
+    the others; it was eliminated too and its pieces taken off the board. Now a seat home stays home, pieces and all."""
+    rnd, greedy = random.Random(46630), 0.40625
+    state = cc.new_game(6, 1, long_jumps=True, rank_all=True, move_limit=None, spoiling=True, edition=2)
+    for _ in range(250):
+        if state.to_move is None:
+            break
+        before = state
+        moves = cc.legal_moves(state)
+        state = cc.apply(state, ai.best_move(state, "easy") if rnd.random() < greedy else rnd.choice(moves))
+        gone = {seat for group in state.eliminated for seat in group}
+        assert not gone & set(state.finished)
+        for seat in before.finished:  # a seat home keeps every piece on the board
+            assert sum(cell == seat + 1 for cell in state.board) == sum(cell == seat + 1 for cell in before.board)
+    assert 0 in state.finished

@@ -105,9 +105,9 @@ def settle(state: State, seat: int, played: bool) -> State:
     starts = state.layout.starts
     board, origin = bytearray(state.board), bytearray(state.origin)
     eliminated = state.eliminated
-    blocked = _blocked(state, board)
-    if blocked:
-        out = tuple(sorted({board[h] - 1 for h in blocked}))
+    # A player home is out of play: its pieces stay where they are even when they are walled in for good.
+    out = tuple(sorted({board[h] - 1 for h in _blocked(state, board)} - set(state.finished)))
+    if out:
         for h in range(SIZE):
             if board[h] and board[h] - 1 in out:
                 board[h] = origin[h] = 0
