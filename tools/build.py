@@ -24,6 +24,40 @@ ROOT = Path(__file__).resolve().parent.parent
 SITE = Path(os.environ.get("ETOILE_SITE", ROOT / "site"))
 """The served tree; ``ETOILE_SITE`` moves it (two checkouts' test runs on one machine, each its own)."""
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PYSCRIPT_FILES = (
+    "core.js",
+    "core.css",
+    "core-C9KDLldu.js",
+    "deprecations-manager-UpAPKqCb.js",
+    "donkey-4Hrqd7WZ.js",
+    "error-D2315lOB.js",
+    "py-editor-C4XsZtn7.js",
+    "py-game-DWiCrr7a.js",
+    "py-terminal-CwQ6kcjg.js",
+    "toml-V4Savzlc.js",
+)
+"""What PyScript loads for this app, on the page and in the worker: its core and the plugins it imports at start.
+The rest of its ``dist/`` (the code editor's CodeMirror, the terminal's xterm, MicroPython, about 700 KB) is never
+requested, so it is neither served nor cached. The names carry PyScript's build hashes, pinned with its version;
+tests/e2e/test_offline.py checks this list against what a whole session requests."""
+STDLIB_LEFT_OUT = frozenset(
+    (
+        # Debugging, testing and profiling, and the interactive console: never run in the page.
+        *("_pyrepl", "bdb", "cProfile", "cmd", "code", "doctest", "pdb", "profile", "pstats", "pydoc", "rlcompleter"),
+        *("timeit", "trace", "tracemalloc", "unittest"),
+        # Other processes, terminals, servers and network protocols: a browser page has none of them.
+        *("ftplib", "getpass", "http", "imaplib", "mailbox", "multiprocessing", "poplib", "pty", "smtplib"),
+        *("socketserver", "tty", "webbrowser", "wsgiref", "xmlrpc"),
+        # File formats, tools and command lines the app never reads or writes (its saves are JSON).
+        *("argparse", "compileall", "configparser", "email", "fileinput", "filecmp", "getopt", "graphlib"),
+        *("modulefinder", "netrc", "optparse", "pickletools", "plistlib", "py_compile", "pyclbr", "sched", "shelve"),
+        *("sqlite3", "symtable", "tabnanny", "tarfile", "tomllib", "wave", "xml", "zipapp", "zoneinfo"),
+        *("__hello__", "__phello__", "antigravity", "this"),
+    )
+)
+"""The top-level modules of Pyodide's standard library left out of the served ``python_stdlib.zip``: families no
+code of the app, of PyScript or of Pyodide's start-up imports (a whole session imports about 80 top-level modules of
+the 180), about a third of its bytes. Anything not named here is kept, so a newer Pyodide's own modules are too."""
 APP_FILES = ("boot.js", "pyscript.toml", "manifest.webmanifest", "py/main.py", "py/worker.py")
 APP_DIRS = ("css", "img", "icons")
 RUNTIME = ("pyodide", "@pyscript/core")
@@ -73,6 +107,20 @@ def zip_package(source: Path, target: Path) -> None:
                 archive.writestr(info, path.read_bytes())
 
 
+def compile_package(package: Path) -> None:
+    """Replace each module of the package zip by its bytecode, compiled by the vendored Pyodide itself (``tools/pyc.mjs``,
+    in Node): the page imports the app without compiling it, about 100 ms sooner on every start, for 170 KB more than
+    the sources on the first visit. Kept in ``node_modules/.cache`` for the same sources."""
+    key = hashlib.sha256(package.read_bytes() + locked_version("pyodide").encode() + (ROOT / "tools/pyc.mjs").read_bytes())
+    cached = ROOT / "node_modules" / ".cache" / "etoile-pyc" / f"{key.hexdigest()[:16]}.zip"
+    if not cached.exists():
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        script, runtime = ROOT / "tools" / "pyc.mjs", ROOT / "node_modules" / "pyodide"
+        subprocess.run(["node", str(script), str(runtime), str(package), str(cached.with_suffix(".tmp"))], check=True)
+        cached.with_suffix(".tmp").replace(cached)
+    shutil.copyfile(cached, package)
+
+
 LOCALISED = re.compile(r'<(?P<tag>\w+)(?P<attrs>[^>]*) data-i18n="(?P<key>[\w.]+)"></(?P=tag)>')
 
 
@@ -98,22 +146,55 @@ def localise_page(html: str) -> str:
     return LOCALISED.sub(expand, html)
 
 
+PREDRAWN = "<!-- the screens drawn before Python (python3 dev.py build puts them here) -->"
+
+
+def page() -> str:
+    """The served ``index.html``: the shell's before-Python texts in every language, and every screen that needs
+    nothing saved, drawn by the app's own views (:mod:`etoile.ui.predrawn`) for ``boot.js`` to show at once."""
+    from etoile.ui import predrawn  # noqa: PLC0415 - the app's package, on the path once built
+
+    shell = localise_page((ROOT / "index.html").read_text(encoding="utf-8"))
+    if PREDRAWN not in shell:
+        raise ValueError(f"index.html has lost its mark {PREDRAWN!r}")
+    return shell.replace(PREDRAWN, predrawn.templates(), 1)
+
+
+def write_stdlib(source: Path, target: Path) -> None:
+    """Copy Pyodide's standard library zip without the modules of :data:`STDLIB_LEFT_OUT` (same names, dates, order)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(source) as original, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as lean:
+        for info in original.infolist():
+            if info.filename.split("/")[0].removesuffix(".py") not in STDLIB_LEFT_OUT:
+                lean.writestr(info, original.read(info), compress_type=info.compress_type, compresslevel=9)
+
+
+def write_lock(source: Path, target: Path) -> None:
+    """Copy Pyodide's package lock without its list of packages: the app loads none (no ``packages`` in
+    pyscript.toml), so the interpreter needs only the lock's ``info`` (its Python and platform), 27 KB less."""
+    lock = json.loads(source.read_text(encoding="utf-8"))
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(json.dumps({**lock, "packages": {}}, separators=(",", ":")), encoding="utf-8")
+
+
 def copy(source: Path, target: Path) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(source, target)
 
 
 def write_service_worker(site: Path) -> str:
-    """Fill in sw.js's asset list and version (a hash of every served file); return the version."""
-    skip = {".nojekyll", "sw.js"}
-    files = sorted(
-        p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file() and p.relative_to(site).as_posix() not in skip
-    )
+    """Fill in sw.js's asset list and version (a hash of every served file); return the version.
+
+    The page is cached once, as ``./`` (what a visit asks for; the service worker answers every navigation with
+    it), not a second time as ``./index.html``.
+    """
+    files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
+    files = [name for name in files if name not in {".nojekyll", "sw.js"}]
     digest = hashlib.sha256()
     for name in files:
         digest.update(name.encode() + b"\0" + (site / name).read_bytes())
     version = digest.hexdigest()[:12]
-    assets = ["./"] + [f"./{name}" for name in files]
+    assets = ["./"] + [f"./{name}" for name in files if name != "index.html"]
     source = (ROOT / "sw.js").read_text()
     source = source.replace('const VERSION = "dev";', f'const VERSION = "{version}";', 1)
     source = source.replace("const ASSETS = [];", f"const ASSETS = {json.dumps(assets, indent=2)};", 1)
@@ -128,16 +209,20 @@ def build(site: Path = SITE) -> str:
         shutil.rmtree(site)
     for name in APP_FILES:
         copy(ROOT / name, site / name)
-    (site / "index.html").write_text(localise_page((ROOT / "index.html").read_text(encoding="utf-8")), encoding="utf-8")
+    (site / "index.html").write_text(page(), encoding="utf-8")
     for folder in APP_DIRS:
         shutil.copytree(ROOT / folder, site / folder)
     zip_package(ROOT / "py" / "etoile", site / "py" / "etoile.zip")
+    compile_package(site / "py" / "etoile.zip")
     modules = ROOT / "node_modules"
     for name in PYODIDE_FILES:
-        copy(modules / "pyodide" / name, site / "vendor" / "pyodide" / name)
-    for path in sorted((modules / "@pyscript" / "core" / "dist").iterdir()):
-        if path.suffix in (".js", ".css"):
-            copy(path, site / "vendor" / "pyscript" / path.name)
+        writer = {"python_stdlib.zip": write_stdlib, "pyodide-lock.json": write_lock}.get(name, copy)
+        writer(modules / "pyodide" / name, site / "vendor" / "pyodide" / name)
+    dist = modules / "@pyscript" / "core" / "dist"
+    for name in PYSCRIPT_FILES:
+        if not (dist / name).exists():
+            raise FileNotFoundError(f"@pyscript/core {locked_version('@pyscript/core')} has no {name}: update PYSCRIPT_FILES")
+        copy(dist / name, site / "vendor" / "pyscript" / name)
     version = write_service_worker(site)
     (site / ".nojekyll").write_text("")
     return version

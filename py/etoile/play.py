@@ -50,9 +50,9 @@ def resume(model: Model) -> list[Effect]:
     match = model.matches.get(game) if model.route.screen == "game" and game else None
     if game is None or match is None:
         return []
-    # A computer seat will need the worker: start it now, while the person looks at the table, not at its first turn.
-    prepare = [Effect("prepare-ai")] if any(seat.computer for seat in match.seats) else []
-    return [*prepare, *computer_turn(model, game), *follow(model, game)]
+    # The computer players and the coach need the worker: it starts once the page is idle at the table, so neither
+    # the first computer turn nor the first hint waits for a second interpreter to boot.
+    return [Effect("prepare-ai", {"game": game}), *computer_turn(model, game), *follow(model, game)]
 
 
 def with_match(model: Model, game: str, match: Match, local: Any = None, *, fresh: bool = False) -> tuple[Model, list[Effect]]:

@@ -2,8 +2,9 @@
 
 from playwright.sync_api import Page, expect
 
+from tests.e2e import positions
 from tests.e2e.conftest import open_app
-from tests.e2e.support import GAMES, hold_boot, release_boot, t, wait_boot_held
+from tests.e2e.support import GAMES, hold_boot, release_boot, seed_once, t, wait_boot_held
 
 
 def test_home_lists_the_three_games_with_a_picture_and_a_line(page: Page, base_url: str) -> None:
@@ -28,9 +29,11 @@ def test_home_lists_the_three_games_with_a_picture_and_a_line(page: Page, base_u
     expect(page).to_have_title("Étoile")
 
 
-def test_loading_screen_shows_until_python_is_ready_then_goes_away(page: Page, base_url: str) -> None:
+def test_a_saved_games_table_shows_the_loading_screen_until_python_is_ready(page: Page, base_url: str) -> None:
+    # A table cannot be drawn before Python has read the game: that route alone shows the loading screen.
+    seed_once(page, positions.items(match=positions.mid_game("421")))
     hold_boot(page)
-    page.goto(base_url, wait_until="domcontentloaded")
+    page.goto(base_url + "#/421", wait_until="domcontentloaded")
     wait_boot_held(page)  # Python cannot have started the app: its package has not arrived
     loading = page.locator("#loading")
     expect(loading).to_be_visible()
@@ -38,9 +41,9 @@ def test_loading_screen_shows_until_python_is_ready_then_goes_away(page: Page, b
     expect(loading.locator("p:visible").first).to_have_text("Loading Étoile…")
     expect(loading).to_have_attribute("role", "status")
     expect(page.locator("html")).not_to_have_attribute("data-ready", "true")
-    expect(page.locator(".game-card")).to_have_count(0)
+    expect(page.locator("#app")).to_be_empty()
 
     release_boot(page)
     expect(loading).to_be_hidden()
     expect(page.locator("#fatal")).to_be_hidden()
-    expect(page.locator(".game-card")).to_have_count(3)
+    expect(page.locator(".table-head h1")).to_have_text("421")

@@ -28,18 +28,25 @@ def expect_home_in(page: Page, lang: str) -> None:
 
 
 def expect_chosen_and_loaded_in(page: Page, lang: str, loading: str) -> None:
-    """No English text is left, ``lang`` is saved, and after a reload the loading screen (``loading``) already speaks
-    it, then the whole app does."""
+    """No English text is left, ``lang`` is saved, and after a reload the screen drawn before Python already speaks
+    it, as does the loading screen (``loading``) of a route that waits for Python, then the whole app does."""
     for english in ("Settings", "Language", "Colour theme", "Delete all data", "Games", "Skip to content"):
         expect(page.locator("body")).not_to_contain_text(english)
     assert saved_settings(page)["language"] == lang
     hold_boot(page)
     page.reload(wait_until="domcontentloaded")
     wait_boot_held(page)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page.locator("#main h1")).to_have_text(t(lang, "settings.title"))
+    expect(page).to_have_title(f"{t(lang, 'settings.title')} · Étoile")
+    page.goto(page.url.split("#")[0] + "#/nowhere", wait_until="domcontentloaded")
+    wait_boot_held(page)
     expect(page.locator("#loading p:visible")).to_have_text([t(lang, "loading.title"), t(lang, "loading.detail")])
     expect(page.locator("#loading p:visible").first).to_have_text(loading)
     release_boot(page)
     expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page.locator("#main h1")).to_have_text(t(lang, "missing.title"))
+    page.get_by_role("navigation", name=t(lang, "nav.label")).get_by_role("link", name=t(lang, "nav.settings")).click()
 
 
 @pytest.mark.browser_context_args(locale="fr-FR")

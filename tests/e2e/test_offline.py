@@ -1,9 +1,13 @@
 """Offline play: after one visit the service worker has cached the whole app."""
 
+import json
+from urllib.parse import urlsplit
+
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import open_app, set_up
 from tests.e2e.support import t
+from tools.build import SITE
 
 
 def test_the_app_starts_and_plays_against_the_computer_offline_after_the_first_visit(page: Page, base_url: str) -> None:
@@ -52,3 +56,33 @@ def test_the_app_starts_and_plays_against_the_computer_offline_after_the_first_v
     assert [text for text in problems if "Traceback" in text] == []
     # Chromium fetches the tab's icon outside service workers, so only that request may fail offline.
     assert [url for url in failed if not url.endswith("/icons/icon.svg")] == []
+
+
+def test_the_site_serves_exactly_the_files_a_whole_session_loads(page: Page, base_url: str) -> None:
+    """Home, a game of each kind against the computer (its worker, its coach), then an offline reload: every file of
+    the built tree is asked for by the page or its worker, and every file asked for is in the tree."""
+    asked: set[str] = set()
+
+    def note(request) -> None:
+        parts = urlsplit(request.url)
+        if parts.netloc == urlsplit(base_url).netloc and request.service_worker is None:  # not the cache filling up
+            asked.add(parts.path.lstrip("/") or "index.html")
+
+    page.context.on("request", note)
+    open_app(page, base_url)
+    page.wait_for_selector("html[data-offline='ready']")
+    for game in ("421", "generala", "chinese-checkers"):
+        set_up(page, base_url, game, ["Ann", None])
+        page.wait_for_selector("html[data-ai='ready']")
+        page.evaluate("() => document.documentElement.removeAttribute('data-ai')")
+    page.get_by_role("button", name="Hint").click()
+    expect(page.locator("polyline.hint-move")).to_have_count(1)
+    page.context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("html[data-ready='true']")
+
+    served = {p.relative_to(SITE).as_posix() for p in SITE.rglob("*") if p.is_file()} - {".nojekyll"}
+    manifest = json.loads((SITE / "manifest.webmanifest").read_text())
+    installing = {"sw.js", "manifest.webmanifest"} | {icon["src"] for icon in manifest["icons"]}  # the browser's own
+    assert asked - served == set()
+    assert served - asked - installing == set()

@@ -41,7 +41,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tests.e2e.conftest import fix_seed, open_app, set_up
 from tests.e2e.support import GAMES, SETTINGS_KEY, seed_once
 
-CLICKS = 2_000
+CLICKS = 1_000
 BATCH = 125
 RELOAD_EVERY = 250
 IDLE_WAIT_MS = 1_000

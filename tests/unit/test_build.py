@@ -1,5 +1,6 @@
 """The served tree: complete, self-contained, and versioned for the offline cache."""
 
+import ast
 import json
 import re
 import subprocess
@@ -9,7 +10,17 @@ from pathlib import Path
 
 import pytest
 
-from tools.build import PYODIDE_FILES, ROOT, SITE, build, locked_version, node_modules_match, write_service_worker
+from tools.build import (
+    PYODIDE_FILES,
+    PYSCRIPT_FILES,
+    ROOT,
+    SITE,
+    STDLIB_LEFT_OUT,
+    build,
+    locked_version,
+    node_modules_match,
+    write_service_worker,
+)
 
 
 @pytest.fixture(scope="module")
@@ -57,20 +68,22 @@ def test_pyscript_toml_loads_the_vendored_pyodide_and_the_package_zip(site: Path
     assert (site / "vendor" / "pyscript" / "core.js").is_file()
 
 
-def test_the_zip_holds_every_module_and_locale_and_nothing_else(site: Path) -> None:
+def test_the_zip_holds_every_module_compiled_and_every_locale_and_nothing_else(site: Path) -> None:
     with zipfile.ZipFile(site / "py" / "etoile.zip") as archive:
         names = set(archive.namelist())
+        headers = [archive.read(name)[:16] for name in names if name.endswith(".pyc")]
     source = ROOT / "py"
-    expected = {p.relative_to(source).as_posix() for p in (source / "etoile").rglob("*") if p.suffix in (".py", ".json")}
-    assert names == expected
-    assert "etoile/__init__.py" in names and "etoile/locales/ru/app.json" in names
+    files = {p.relative_to(source).as_posix() for p in (source / "etoile").rglob("*") if p.suffix in (".py", ".json")}
+    assert names == {name + "c" if name.endswith(".py") else name for name in files}
+    assert {"etoile/__init__.pyc", "etoile/ui/views.pyc", "etoile/locales/ru/app.json"} <= names
+    assert all(int.from_bytes(header[4:16], "little") == 0 for header in headers)  # no source to be checked against
 
 
 def test_the_service_worker_caches_every_served_file(site: Path) -> None:
     source = (site / "sw.js").read_text()
     assets = json.loads(re.search(r"const ASSETS = (\[.*?\]);", source, re.S).group(1))
-    served = {"./" + p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()} - {"./.nojekyll", "./sw.js"}
-    assert set(assets) == served | {"./"}
+    served = {"./" + p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
+    assert set(assets) == served - {"./.nojekyll", "./sw.js", "./index.html"} | {"./"}  # the page once, as "./"
     assert re.search(r'const VERSION = "[0-9a-f]{12}";', source)
 
 
@@ -113,3 +126,28 @@ def test_the_repository_stands_alone() -> None:
             text = path.read_text(encoding="utf-8", errors="replace")
             found += [f"{name}: {m.group()}" for m in outside.finditer(text)]
     assert found == []
+
+
+def test_the_served_standard_library_leaves_out_only_what_no_code_of_the_app_imports(site: Path) -> None:
+    def tops(archive: Path) -> set[str]:
+        with zipfile.ZipFile(archive) as opened:
+            return {name.split("/")[0].removesuffix(".py") for name in opened.namelist()}
+
+    original, served = tops(ROOT / "node_modules/pyodide/python_stdlib.zip"), tops(site / "vendor/pyodide/python_stdlib.zip")
+    assert served == original - STDLIB_LEFT_OUT
+    assert {"asyncio", "json", "dataclasses", "encodings", "traceback", "pyodide", "_pyodide"} <= served
+    imported = set()
+    for source in (ROOT / "py").rglob("*.py"):
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                imported |= {alias.name.split(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                imported.add(node.module.split(".")[0])
+    assert imported & STDLIB_LEFT_OUT == set()
+
+
+def test_the_served_runtime_is_only_what_the_app_loads(site: Path) -> None:
+    assert sorted(p.name for p in (site / "vendor/pyscript").iterdir()) == sorted(PYSCRIPT_FILES)
+    lock = json.loads((site / "vendor/pyodide/pyodide-lock.json").read_text())
+    original = json.loads((ROOT / "node_modules/pyodide/pyodide-lock.json").read_text())
+    assert lock["packages"] == {} and lock["info"] == original["info"]

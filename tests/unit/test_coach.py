@@ -49,3 +49,12 @@ def test_the_chinese_checkers_hint_comes_back_from_the_worker_as_the_same_value(
 
 def test_pending_is_one_explicit_value() -> None:
     assert isinstance(PENDING, Pending) and Pending() == PENDING and repr(PENDING) == "PENDING"
+
+
+def test_the_worker_gets_ready_for_every_game_and_generala_loads_the_table_of_its_rules() -> None:
+    circular = generala.Rules(circular_straights=True)
+    generala_ai.dp._TABLES.pop(generala_ai.dp.dp_key(circular), None)
+    for game, options in ((four21, {}), (chinese_checkers, {}), (generala, {"circular_straights": True})):
+        match = Match.new(game, {"players": 2, **options}, 3, (Seat("Ann"), Seat("Bob")))
+        assert run.prepare(game.ID, json.dumps(match.to_json())) == "ready"
+    assert generala_ai.table_ready(circular)

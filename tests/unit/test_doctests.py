@@ -29,6 +29,7 @@ DOCUMENTED = [
     "etoile.ai.chinese_checkers",
     "etoile.ui.dice",
     "etoile.ui.vdom",
+    "etoile.ui.predrawn",
     "etoile.ui.views",
     "etoile.ui.tables.chinese_checkers",
     "tools.build",

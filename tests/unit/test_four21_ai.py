@@ -267,7 +267,7 @@ def test_computer_players_only_play_legal_actions(options: dict, seed: int, rnd:
 def test_the_expert_plays_legal_actions_in_a_six_player_game_with_the_big_pot() -> None:
     # How long a decision takes is the benchmark's business (python3 dev.py bench four21_ai), not a test's.
     match = Match.new(g, {"players": 6, "pot": 21}, 7)
-    ai.prepare(match.state.options)
+    ai.prepare(match)
 
     def choose(match: Match) -> g.Action:
         action = ai.choose(match.state)

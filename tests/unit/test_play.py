@@ -80,7 +80,7 @@ def test_a_computer_to_move_is_asked_to_think_at_that_ply() -> None:
 def test_a_computer_to_move_plays_on_when_its_table_is_shown_again() -> None:
     """After a reload (the page sends "resume"), a return to the table, or an import, the computer is asked again."""
     model = started((SeatChoice(computer="easy"), SeatChoice("Bob")))
-    think = [Effect("prepare-ai"), Effect("think", {"game": "pig", "ply": 0, "level": "easy"})]
+    think = [Effect("prepare-ai", {"game": "pig"}), Effect("think", {"game": "pig", "ply": 0, "level": "easy"})]
     elsewhere, effects = update(model, Msg("route", "#/settings"))
     assert effects == [Effect("focus-heading")]
     back, effects = update(elsewhere, Msg("route", "#/pig"))
@@ -90,11 +90,12 @@ def test_a_computer_to_move_plays_on_when_its_table_is_shown_again() -> None:
     assert update(back, Msg("imported", Imported(1, back.settings, back.matches)))[1] == think
 
 
-def test_the_worker_starts_when_a_table_with_a_computer_is_shown_and_not_without_one() -> None:
+def test_the_worker_is_made_ready_when_any_table_is_shown_for_its_computers_or_its_coach() -> None:
     against, _ = update(started((SeatChoice("Ann"), SeatChoice(computer="easy"))), Msg("route", "#/pig"))
-    assert update(against, Msg("resume"))[1] == [Effect("prepare-ai")]
+    assert update(against, Msg("resume"))[1] == [Effect("prepare-ai", {"game": "pig"})]
     friends, _ = update(started(), Msg("route", "#/pig"))
-    assert update(friends, Msg("resume"))[1] == []
+    assert update(friends, Msg("resume"))[1] == [Effect("prepare-ai", {"game": "pig"})]
+    assert update(replace(friends, route=Route("settings")), Msg("resume"))[1] == []
 
 
 def test_a_late_computer_move_for_an_older_position_is_ignored() -> None:

@@ -45,7 +45,7 @@ from etoile.ai import four21_odds as odds
 from etoile.ai import four21_value as value
 from etoile.coach import Four21Advice
 from etoile.games.dice import outcomes
-from etoile.games.four21 import DESCRIPTION, TOKENS, Action, Options, State, Stop, Throw, legal_actions, rank
+from etoile.games.four21 import DESCRIPTION, TOKENS, Action, State, Stop, Throw, legal_actions, rank
 from etoile.match import Match
 
 
@@ -88,11 +88,12 @@ def advice(state: State) -> Advice:
     return Advice(action, keep, stop, min(1.0, max(0.0, 1.0 - worst)), min(1.0, max(0.0, best)))
 
 
-def prepare(options: Options) -> None:
-    """Build the expert's tables for a game with ``options`` (about 30 ms), e.g. in the worker before the first move.
+def prepare(match: Match) -> None:
+    """Build the expert's tables for the match's options (about 30 ms), in the worker before the first question.
 
     Optional: the first decision builds what it needs anyway.
     """
+    options = match.state.options
     for limit in (1, 2, 3):
         odds.reference(options.throw_limit, limit)
     value.duel(options.pot, options.throw_limit, options.next_leader)

@@ -229,6 +229,11 @@ def solitaire(level: str, seed: int, rules: Rules | None = None) -> int:
     return sum(v for v in column if v is not None)
 
 
+def prepare(match: Match) -> None:
+    """Load the optimal player's table for the game's rules (shipped, or computed once), before the first question."""
+    dp.table(match.state.rules)
+
+
 def advise(match: Match, request: str) -> GeneralaHint | GeneralaReport | GeneralaPar:
     """What the page's coach asks for: ``"hint"`` (the six best choices now), ``"report"`` (each person's mistakes)
     or ``"par"`` (the optimal player's average final score alone, under the game's rules)."""

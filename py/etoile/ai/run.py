@@ -20,6 +20,16 @@ def _load(game_id: str, match_json: str) -> tuple[Any, Match]:
     return importlib.import_module(f"etoile.ai.{namespace}"), Match.from_json(json.loads(match_json))
 
 
+def prepare(game_id: str, match_json: str) -> str:
+    """Get ready to answer about ``match_json`` at once: import its game's computer players and let them load what
+    they keep between questions (a module's optional ``prepare(match)``, e.g. Generala's table for its rules)."""
+    brain, match = _load(game_id, match_json)
+    ready = getattr(brain, "prepare", None)
+    if ready is not None:
+        ready(match)
+    return "ready"
+
+
 def choose(game_id: str, match_json: str, level: str) -> str:
     """The action (as JSON text) the computer at ``level`` plays in the saved match ``match_json``."""
     brain, match = _load(game_id, match_json)

@@ -29,7 +29,7 @@ from etoile.match import Match
 from etoile.model import CoachAnswer, ComputerMove, Imported, ImportRefusal
 from etoile.routes import parse
 from etoile.storage import MATCH, MAX_IMPORT_CHARS, SETTINGS, Draft, ImportRefused, StorageFull, Store
-from etoile.ui import dom, views
+from etoile.ui import dom, predrawn, views
 from etoile.ui.dom import absent
 from etoile.ui.tables import TABLES
 from etoile.ui.vdom import El
@@ -119,9 +119,12 @@ def control_data(control: Any) -> dict[str, str]:
         attribute = attributes.item(i)
         if attribute.name.startswith("data-"):
             data[attribute.name.removeprefix("data-")] = str(attribute.value)
-    if "seed" in data:
-        data["seed"] = str(fresh_seed())
-    return data
+    return seeded(data)
+
+
+def seeded(data: dict[str, str]) -> dict[str, str]:
+    """A control's data, its ``seed`` (the mark of a control that starts a game) drawn afresh."""
+    return {**data, "seed": str(fresh_seed())} if "seed" in data else data
 
 
 NEXT = "[data-next]:not([disabled])"
@@ -246,7 +249,7 @@ class Runtime:
             case "advise":
                 self.spawn(self.advise(**args))
             case "prepare-ai":
-                self.spawn(self.prepare_ai(), quiet=True)
+                self.spawn(self.prepare_ai(args["game"]), quiet=True)
             case "reset":
                 store.reset()
             case "export-game":
@@ -319,10 +322,16 @@ class Runtime:
             self.worker = asyncio.ensure_future(create_named_worker("./py/worker.py", "ai", config="./pyscript.toml"))
         return await self.worker
 
-    async def prepare_ai(self) -> None:
-        """Start the worker ahead of its first question; a failure shows when a question falls back to this thread."""
+    async def prepare_ai(self, game: str) -> None:
+        """Once the page is idle, start the worker and get it ready for questions about ``game``, ahead of the first
+        one; ``html[data-ai="ready"]`` tells it is. A failure shows when a question falls back to this thread."""
+        await page_idle()
+        record = self._record(game)
+        if record is None:
+            return
         with contextlib.suppress(Exception):
-            await self.ai()
+            await (await self.ai()).prepare(game, record)
+            document.documentElement.dataset.ai = "ready"
 
     def _record(self, game: str) -> str | None:
         match = self.model.matches.get(game)
@@ -427,8 +436,7 @@ class Runtime:
         if absent(control) or control.tagName in ("INPUT", "SELECT", "TEXTAREA"):
             return
         event.preventDefault()
-        data = control_data(control)
-        self.dispatch(Msg(data.pop("action"), data.pop("value", None), data))
+        self.dispatch(click_message(control_data(control)))
 
     def on_scroll(self, event: Any) -> None:
         box = event.target
@@ -493,6 +501,31 @@ class Runtime:
                 first.focus()
 
 
+async def page_idle() -> None:
+    """Wait until the browser has nothing more urgent to do (``requestIdleCallback``; at most a second)."""
+    done = asyncio.get_running_loop().create_future()
+
+    def wake_up(*_: Any) -> None:
+        if not done.done():
+            done.set_result(None)
+
+    wake = create_proxy(wake_up)
+    if hasattr(window, "requestIdleCallback"):
+        window.requestIdleCallback(wake, to_js({"timeout": 1000}, dict_converter=Object.fromEntries))
+    else:
+        window.setTimeout(wake, 0)
+    try:
+        await done
+    finally:
+        wake.destroy()
+
+
+def click_message(data: dict[str, str]) -> Msg:
+    """The message of a click on a control with these ``data-*`` attributes."""
+    data = dict(data)
+    return Msg(data.pop("action"), data.pop("value", None), data)
+
+
 def show_fatal() -> None:
     """Replace the page by the failure screen of ``boot.js`` (used only when even the error notice cannot be drawn)."""
     document.documentElement.dataset.ready = "failed"
@@ -527,8 +560,29 @@ def restored_drafts(store: Store, matches: dict[str, Match]) -> dict[str, Any]:
     return tables
 
 
+def take_over(runtime: Runtime) -> None:
+    """Take over the screen ``boot.js`` drew before Python, and carry out what the player did meanwhile.
+
+    The page already shows, for this route, the tree :mod:`etoile.ui.predrawn` gives: the runtime starts from it,
+    so its first draw patches only what storage changes, keeping the elements, what is typed in them and the
+    focus. The clicks and changes ``boot.js`` kept come next, in order, before that first draw.
+    """
+    root, boot = runtime.root, getattr(window, "etoileBoot", None)
+    mark = root.getAttribute("data-predrawn")
+    runtime.tree = predrawn.taken_over(None if absent(mark) else str(mark), runtime.model.route)
+    root.removeAttribute("data-predrawn")
+    for entry in [] if boot is None else boot.handOver():
+        kind, data = str(entry.kind), seeded({str(k): str(v) for k, v in entry.data.to_py().items()})
+        if kind == "file":
+            runtime.spawn(runtime._read_file(data.pop("action"), entry.file))
+        elif kind == "click":
+            runtime.queue.append(click_message(data))
+        else:
+            runtime.queue.append(Msg(data.pop("action"), entry.value, data))
+
+
 def start() -> Runtime:
-    """Build the model from storage and the URL, draw it, and mark the page ready."""
+    """Build the model from storage and the URL, take over the page, and mark it ready."""
     store = Store(LocalStorage())
     languages = [str(lang) for lang in (window.navigator.languages or [window.navigator.language])]
     matches = store.matches()
@@ -541,10 +595,11 @@ def start() -> Runtime:
     )
     runtime = Runtime(document.getElementById("app"), store, model)
     runtime._drain_problems()
-    runtime.render()
+    take_over(runtime)
     runtime.bind()
+    # One draw: the queued messages, then "resume" (a computer whose turn it was when the page was left plays on).
+    runtime.dispatch(Msg("resume"))
     document.getElementById("loading").hidden = True
     document.documentElement.dataset.ready = "true"
-    runtime.dispatch(Msg("resume"))  # a computer whose turn it was when the page was left plays on
     runtime.spawn(register_service_worker(runtime), quiet=True)
     return runtime

@@ -3,14 +3,18 @@
 Text children are always set as text, never parsed as HTML, so a player's name
 such as ``<img src=x onerror=alert(1)>`` is shown literally.
 
->>> h("p", {"class": "hint"}, "Hello ", None, ["wor", "ld"])
-El(tag='p', attrs={'class': 'hint'}, children=['Hello ', 'wor', 'ld'])
+>>> h("p", {"class": "hint"}, "Hello ", None, ["wor", "ld"], "", h("b", {}, "!"))
+El(tag='p', attrs={'class': 'hint'}, children=['Hello world', El(tag='b', attrs={}, children=['!'])])
+
+Text that follows text is one text node, and empty text is none, as when a browser parses the page's HTML: a
+tree and the page drawn from its :func:`to_html` have the same children.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from html import escape
 
 Attr = str | bool | int | None
 
@@ -38,10 +42,16 @@ def _flatten(children: Iterable[object], out: list[El | str]) -> None:
     for child in children:
         if child is None or child is False or child is True:
             continue
-        if isinstance(child, El | str):
+        if isinstance(child, str | int | float):
+            text = str(child)
+            if not text:
+                continue
+            if out and isinstance(out[-1], str):
+                out[-1] += text
+            else:
+                out.append(text)
+        elif isinstance(child, El):
             out.append(child)
-        elif isinstance(child, int | float):
-            out.append(str(child))
         else:
             _flatten(child, out)  # type: ignore[arg-type]
 
@@ -52,3 +62,25 @@ def h(tag: str, attrs: dict[str, Attr] | None = None, *children: object) -> El:
     out: list[El | str] = []
     _flatten(children, out)
     return El(tag, clean, out)
+
+
+VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"})
+"""The HTML elements that have no end tag (and no children)."""
+
+
+def to_html(node: El | str) -> str:
+    """``node`` as HTML text that a browser parses back into the very elements :mod:`etoile.ui.dom` would create.
+
+    Text and attribute values are escaped, so a hostile name stays text:
+
+    >>> to_html(h("p", {"class": "x", "hidden": True}, "<img src=x onerror=alert(1)> & co"))
+    '<p class="x" hidden="">&lt;img src=x onerror=alert(1)&gt; &amp; co</p>'
+    >>> to_html(h("input", {"value": 'say "hi"'}))
+    '<input value="say &quot;hi&quot;">'
+    """
+    if isinstance(node, str):
+        return escape(node, quote=False)
+    attrs = "".join(f' {name}="{escape("" if value is True else str(value))}"' for name, value in node.attrs.items())
+    if node.tag in VOID:
+        return f"<{node.tag}{attrs}>"
+    return f"<{node.tag}{attrs}>{''.join(to_html(child) for child in node.children)}</{node.tag}>"
