@@ -16,7 +16,8 @@ from etoile.i18n import LANGUAGES
 from etoile.routes import href
 from etoile.storage import SCHEMA
 from etoile.ui.predrawn import ROUTES
-from tests.e2e.support import hold_boot, release_boot, t, wait_boot_held
+from tests.e2e import positions
+from tests.e2e.support import hold_boot, release_boot, seed_once, t, wait_boot_held
 
 SNAPSHOT = """
 (root) => {
@@ -142,3 +143,23 @@ def test_every_screen_drawn_before_python_is_the_one_python_draws(page: Page, ba
             expect(page.locator("#main h1")).to_be_focused()
             assert (page.evaluate(SNAPSHOT, "#app"), page.title()) == drawn_before[lang, route], (lang, route)
         page.evaluate("() => { location.hash = '#/settings'; }")
+
+
+@pytest.mark.browser_context_args(locale="fr-CA")
+def test_the_browsers_language_is_the_one_drawn_before_python(page: Page, base_url: str) -> None:
+    open_held(page, base_url, "#/rules/generala")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.locator("#main h1")).to_have_text("Règles du jeu : Générala")
+    expect(page).to_have_title("Règles du jeu : Générala · Étoile")
+
+
+def test_a_saved_game_is_announced_on_the_home_screen_once_python_has_read_it(page: Page, base_url: str) -> None:
+    seed_once(page, positions.items(match=positions.mid_game("421")))
+    open_held(page, base_url)
+    card = page.locator(".game-card").first
+    expect(card.get_by_role("link")).to_have_text(["Play", "Rules"])
+    page.evaluate("() => { document.querySelector('.game-card h2').etoileMark = 'drawn before Python'; }")
+
+    release_boot(page)
+    expect(card.get_by_role("link")).to_have_text(["Continue", "New game", "Rules"])
+    assert page.evaluate("() => document.querySelector('.game-card h2').etoileMark") == "drawn before Python"
