@@ -71,6 +71,8 @@ def test_a_big_general_on_the_first_throw_ends_the_game_at_once(page: Page, base
 def test_setting_dice_aside_the_hint_and_a_reload_mid_turn(page: Page, base_url: str) -> None:
     fix_seed(page, 77)
     start_game(page, base_url, ["Ann"])
+    # No computer at this table, and yet its worker gets ready while Ann looks at it: the first hint waits for no boot.
+    page.wait_for_selector("html[data-ai='ready']", state="attached")
     page.get_by_role("button", name="Throw", exact=True).click()
     first = page.locator(".dice-row .die").first
     first.focus()
@@ -140,6 +142,8 @@ def test_the_game_in_russian(page: Page, base_url: str) -> None:
 def test_a_dice_game_replays_from_the_start_and_the_table_waits_meanwhile(page: Page, base_url: str) -> None:
     fix_seed(page, 77)
     start_game(page, base_url, ["Ann"])
+    # No computer at this table, and yet its worker gets ready while Ann looks at it: the first hint waits for no boot.
+    page.wait_for_selector("html[data-ai='ready']", state="attached")
     page.get_by_role("button", name="Throw", exact=True).click()
     state = Match.new(g, {"players": 1}, 77).play(g.Throw()).settled().state
     box = best_box(state)

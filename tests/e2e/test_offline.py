@@ -6,7 +6,7 @@ from urllib.parse import urlsplit
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import open_app, set_up
-from tests.e2e.support import t
+from tests.e2e.support import hold_boot, release_boot, t, wait_boot_held
 from tools.build import SITE
 
 
@@ -23,10 +23,14 @@ def test_the_app_starts_and_plays_against_the_computer_offline_after_the_first_v
     assert page.evaluate("() => fetch('./no-such-file.txt').then(() => 'answered', () => 'failed')") == "failed"
     failed.clear()
 
-    page.reload()
-    page.wait_for_selector("html[data-ready='true']")
+    # Offline too, the home screen is there before Python has started, then Python takes it over.
+    hold_boot(page)
+    page.reload(wait_until="domcontentloaded")
+    wait_boot_held(page)
     cards = page.locator(".game-card")
     expect(cards.locator("h2")).to_have_text(["421", "Generala", "Chinese checkers"])
+    expect(page.locator("html")).not_to_have_attribute("data-ready", "true")
+    release_boot(page)
     for index in range(3):
         page.wait_for_function(
             "(img) => img.complete && img.naturalWidth > 0", arg=cards.nth(index).locator("img").element_handle()
@@ -40,9 +44,10 @@ def test_the_app_starts_and_plays_against_the_computer_offline_after_the_first_v
 
     # A deep address opened while offline works too.
     page.goto(f"{base_url}#/rules/chinese-checkers")
-    page.reload()
-    page.wait_for_selector("html[data-ready='true']")
+    page.reload(wait_until="domcontentloaded")
+    wait_boot_held(page)
     expect(page.locator("#main h1")).to_have_text("Rules of Chinese checkers")
+    release_boot(page)
     page.wait_for_selector("html[data-offline='ready']")
     expect(page.locator(".footer")).to_have_text(t("en", "footer.offline"))
     # A game against the computer, whose worker loads offline too (no fallback to thinking on the page).
