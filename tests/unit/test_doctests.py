@@ -13,6 +13,7 @@ DOCUMENTED = [
     "etoile.safe_json",
     "etoile.storage",
     "etoile.match",
+    "etoile.link",
     "etoile.model",
     "etoile.coach",
     "etoile.games",
