@@ -49,11 +49,12 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
     settings = model.settings
     match action:
         case "route":
-            model = replace(model, route=parse(str(value or "")), dialog=None)
+            model = play.arrive(replace(model, route=parse(str(value or "")), dialog=None, sharing=None))
             # At a table, the player's next move; elsewhere the screen's heading, so its name is read out.
             at_table = model.route.screen == "game" and model.route.game in model.matches
             return model, [Effect("focus-next" if at_table else "focus-heading"), *play.resume(model)]
         case "resume":
+            model = play.arrive(model)
             return model, play.resume(model)
         case "set-language" if value in LANGUAGES:
             return _save(model, settings.with_(language=value))
@@ -118,4 +119,6 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
             return replace(model, offline_ready=True), []
         case "error":
             return model.notify("error.unexpected", "error", details=str(value)), []
+    if model.route.screen == "link":  # a watched game takes its replay's controls, nothing else
+        return play.watch_update(model, msg)
     return play.update(model, msg)

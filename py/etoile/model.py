@@ -76,6 +76,9 @@ EffectKind = Literal[
     "export-game",
     "import",
     "download",
+    "share-link",
+    "copy",
+    "send",
     "later",
     "notify",
     "download-aside",
@@ -151,6 +154,18 @@ class Replay:
 
 
 @dataclass(frozen=True, slots=True)
+class Watch:
+    """What a link (``link``, its text) opened: a game watched as a replay, never saved, never the player's own; or,
+    when it opens none, why (``refused``, one of :data:`etoile.link.REASONS`, and the ``detail``)."""
+
+    link: str
+    match: Match | None = None
+    replay: Replay = Replay()
+    refused: str | None = None
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Model:
     route: Route = HOME
     settings: Settings = field(default_factory=Settings)
@@ -168,6 +183,12 @@ class Model:
     """The storage key of the value the ``"discard"`` dialog is about."""
     offline_ready: bool = False
     next_notice: int = 1
+    watching: Watch | None = None
+    """The game the last link opened, while its screen is shown."""
+    sharing: tuple[str, str] | None = None
+    """The game whose link is shown to be copied or sent, and that link: ``(game, url)``."""
+    can_send: bool = False
+    """Whether the browser has a share sheet (``navigator.share``) to send a link with."""
     hurry: frozenset[str] = frozenset()
     """The games whose computer turn the player asked to skip to its end: their computer moves come without a
     pause, until a person is to move."""

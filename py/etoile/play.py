@@ -15,9 +15,11 @@ from bisect import bisect_right
 from dataclasses import replace
 from typing import Any
 
+from etoile import link
 from etoile.games import IllegalAction
 from etoile.match import Match
-from etoile.model import REPLAY_SPEEDS, ComputerMove, Effect, Model, Msg, Replay
+from etoile.model import REPLAY_SPEEDS, ComputerMove, Effect, Model, Msg, Replay, Watch
+from etoile.routes import Route
 from etoile.setup import Setup
 from etoile.storage import ImportRefused, import_match
 from etoile.ui.tables import TABLES, Table
@@ -99,6 +101,46 @@ def redo_to_person(match: Match) -> Match:
     return match
 
 
+def arrive(model: Model) -> Model:
+    """The model on reaching its route: on a link's, the game the link holds, to watch from its start, or why it
+    opens none (the same link opened again keeps where its replay is); elsewhere, no game watched."""
+    if model.route.screen != "link":
+        return replace(model, watching=None)
+    text = model.route.link or ""
+    if model.watching is not None and model.watching.link == text:
+        return model
+    try:
+        shared = link.decode(text)
+    except link.LinkRefused as refused:
+        return replace(model, watching=Watch(text, refused=refused.reason, detail=str(refused)))
+    return replace(model, watching=Watch(text, shared.match))
+
+
+def watched(model: Model) -> Model:
+    """The model a watched game's table is drawn from: that game alone, in its replay, with nothing of the player's."""
+    watch = model.watching
+    if watch is None or watch.match is None:
+        raise ValueError("no game is being watched")
+    game = watch.match.game.ID
+    return replace(
+        model, route=Route("game", game), matches={game: watch.match}, replays={game: watch.replay}, tables={}, hurry=frozenset()
+    )
+
+
+def watch_update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
+    """A message on a link's screen: the replay's controls move the watched game; nothing else is done, and nothing
+    is saved."""
+    watch = model.watching
+    if watch is None or watch.match is None or not msg.action.startswith("replay"):
+        return model, []
+    if msg.action == "replay-exit":
+        return model, [Effect("navigate", {"hash": "#/"})]
+    game = watch.match.game.ID
+    lens, effects = _replay(watched(model), game, watch.match, watch.replay, msg)
+    replay = lens.replays.get(game, watch.replay)
+    return replace(model, watching=replace(watch, replay=replay)), [e for e in effects if e.kind == "later"]
+
+
 def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
     game = msg.data.get("game") or model.route.game
     if not game or game not in TABLES:
@@ -132,6 +174,18 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
             return _replay(model, game, match_, model.replays.get(game, Replay()), msg)
         case "export-game" if match_ is not None:
             return model, [Effect("export-game", {"game": game})]
+        case "share-game" if match_ is not None:
+            return model, [Effect("share-link", {"game": game})]
+        case "shared-link" if match_ is not None:
+            return replace(model, sharing=(game, str(value))), [Effect("focus", {"selector": f"#share-{game}"})]
+        case "share-copy" if model.sharing is not None:
+            return model, [Effect("copy", {"game": game, "text": model.sharing[1]})]
+        case "share-send" if model.sharing is not None:
+            return model, [Effect("send", {"game": game, "url": model.sharing[1]})]
+        case "copied":
+            return model.notify("link.copied" if value else "link.copy_failed"), []
+        case "share-close":
+            return replace(model, sharing=None), [Effect("focus", {"selector": f'[data-action=share-game][data-game="{game}"]'})]
         case "import-game":
             try:
                 loaded = import_match(str(value or ""), game, {game: table.GAME})

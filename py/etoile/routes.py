@@ -1,7 +1,9 @@
 """The screens of the app and their hash URLs.
 
 >>> parse("#/rules/generala")
-Route(screen='rules', game='generala')
+Route(screen='rules', game='generala', link=None)
+>>> parse("#/link/1.watch.eJw").link
+'1.watch.eJw'
 >>> href(Route("game", "chinese-checkers"))
 '#/chinese-checkers'
 """
@@ -19,10 +21,12 @@ GAMES = tuple(REGISTRY)
 @dataclass(frozen=True, slots=True)
 class Route:
     """``screen`` is ``home``, ``game`` (the table, or its setup if no game is under way),
-    ``setup`` (a new game), ``rules``, ``settings`` or ``missing``."""
+    ``setup`` (a new game), ``rules``, ``settings``, ``link`` (a game opened from a link, whose text is ``link``)
+    or ``missing``."""
 
     screen: str
     game: str | None = None
+    link: str | None = None
 
 
 HOME = Route("home")
@@ -42,6 +46,8 @@ def parse(hash_: str) -> Route:
             return Route("setup", game)
         case ["rules", game] if game in GAMES:
             return Route("rules", game)
+        case ["link", text]:
+            return Route("link", link=text)
     return Route("missing")
 
 
@@ -58,4 +64,6 @@ def href(route: Route) -> str:
             return f"#/{route.game}/new"
         case "rules":
             return f"#/rules/{route.game}"
+        case "link":
+            return f"#/link/{route.link}"
     return "#/missing"

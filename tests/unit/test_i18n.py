@@ -11,7 +11,7 @@ from typing import get_args
 
 import pytest
 
-from etoile import app
+from etoile import app, link
 from etoile.games import REGISTRY, four21, generala, token
 from etoile.games import chinese_checkers as cc
 from etoile.games.dice import Roll
@@ -406,6 +406,8 @@ def runtime_keys() -> dict[str, set[str]]:
             f"{s.namespace}.option.{o.id}.{token(v)}" for s in specs for o in s.offered for v in o.values
         },
         "ui/views.py: {}.level.{}": levels,
+        "ui/views.py: link.refused.{}": {f"link.refused.{r}" for r in link.REASONS},
+        "ui/views.py: leave": {"table.replay_exit", "link.leave"},
         **{f"ui/views.py: {{}}.{part}": keys for part, keys in dialogs.items()},
         "ui/views.py: key": terms,  # a notice's terms, each a key
         "ui/views.py: n.key": notified | storage | effects,  # a notice's own key
@@ -414,6 +416,7 @@ def runtime_keys() -> dict[str, set[str]]:
 
 NOT_KEYS = {
     "ai/run.py: etoile.ai.{}",
+    "link.py: {}.{}.{}",
     "ui/browser.py: etoile-{}-{}.json",
     "ui/browser.py: etoile-{}.json",
     "ui/browser.py: {}.json",

@@ -179,7 +179,7 @@ def test_the_table_frame_shows_the_board_and_the_tools() -> None:
     page = view(Model(route=Route("game", "pig"), matches=model.matches))
     assert page.find_all(lambda el: el.attrs.get("class") == "pig")[0].text() == "scores [0, 0] peek False"
     buttons = {b.attrs["data-action"]: b.attrs.get("disabled", False) for b in page.find_all(lambda el: el.tag == "button")}
-    assert buttons == {"undo": True, "redo": True, "export-game": False}  # replay comes with the first action
+    assert buttons == {"undo": True, "redo": True, "share-game": False, "export-game": False}  # replay: with the first action
     [file] = page.find_all(lambda el: el.tag == "input" and el.attrs.get("type") == "file")
     assert file.attrs["data-action"] == "import-game"
 

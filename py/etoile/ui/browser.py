@@ -23,6 +23,7 @@ from js import URL, Blob, Object, document, window
 from pyodide.ffi import JsException, create_proxy, to_js
 from pyscript import create_named_worker
 
+from etoile import link
 from etoile.app import Effect, Model, Msg, update, with_problems
 from etoile.i18n import pick_language
 from etoile.match import Match
@@ -262,16 +263,14 @@ class Runtime:
                 self.import_all(args["text"])
             case "download":
                 download(args["filename"], args["text"])
+            case "share-link" | "copy" | "send":
+                self.share(effect)
             case "later":
                 self.spawn(self.later(args["seconds"], Msg(**args["msg"])))
             case "notify":
                 self.queue.append(Msg("notify", args))
             case "download-aside":
-                raw = store.aside(args["key"])
-                if raw is None:  # gone since (another tab, a reset): say so rather than give an empty file
-                    self.queue.append(Msg("aside-gone", args["key"]))
-                else:
-                    download(args["key"].replace(":", "-") + ".json", raw)
+                self.download_aside(args["key"])
             case "discard-aside":
                 self.discard_aside(args["key"])
             case "sound":
@@ -288,6 +287,15 @@ class Runtime:
             self.queue.append(Msg("import-refused", ImportRefusal(refused.reason, refused.record, str(refused))))
         else:
             self.queue.append(Msg("imported", Imported(count, self.store.settings(), self.store.matches())))
+
+    def download_aside(self, key: str) -> None:
+        """Offer a value set aside as a file; if it is gone since (another tab, a reset), say so rather than give an
+        empty file."""
+        raw = self.store.aside(key)
+        if raw is None:
+            self.queue.append(Msg("aside-gone", key))
+        else:
+            download(key.replace(":", "-") + ".json", raw)
 
     def discard_aside(self, key: str) -> None:
         """Discard a value set aside; if it held its slot, save there what the page holds for it."""
@@ -373,6 +381,32 @@ class Runtime:
         if self._record(game) != record:  # undone or replaced during the pause
             return
         self.dispatch(Msg("computer-move", ComputerMove(ply, json.loads(action)), {"game": game}))
+
+    def share(self, effect: Effect) -> None:
+        """A game's link: made (``share-link``, for the page's address), copied, or sent with the share sheet."""
+        game = effect.args["game"]
+        if effect.kind == "share-link":
+            page = str(window.location.href).split("#", 1)[0]
+            url = f"{page}#/link/{link.encode(self.model.matches[game], 'watch')}"
+            self.queue.append(Msg("shared-link", url, {"game": game}))
+        elif effect.kind == "copy":
+            self.spawn(self.copy(game, effect.args["text"]), quiet=True)
+        else:
+            self.spawn(self.send(effect.args["url"]), quiet=True)
+
+    async def copy(self, game: str, text: str) -> None:
+        """Put ``text`` on the clipboard, and say whether it went there."""
+        try:
+            await window.navigator.clipboard.writeText(text)
+        except Exception:  # noqa: BLE001 - no clipboard, or no permission: the player copies it from the field
+            self.dispatch(Msg("copied", False, {"game": game}))
+        else:
+            self.dispatch(Msg("copied", True, {"game": game}))
+
+    async def send(self, url: str) -> None:
+        """Open the system's share sheet with ``url``; a player who closes it has sent nothing, and that is fine."""
+        with contextlib.suppress(Exception):
+            await window.navigator.share(to_js({"title": document.title, "url": url}, dict_converter=Object.fromEntries))
 
     async def later(self, seconds: float, msg: Msg) -> None:
         await asyncio.sleep(seconds)
@@ -592,6 +626,7 @@ def start() -> Runtime:
         browser_language=pick_language(languages),
         matches=matches,
         tables=restored_drafts(store, matches),
+        can_send=hasattr(window.navigator, "share"),
     )
     runtime = Runtime(document.getElementById("app"), store, model)
     runtime._drain_problems()

@@ -13,7 +13,7 @@ from etoile.games import CHANCE, Description, token
 from etoile.i18n import Catalog, catalog, rules
 from etoile.match import Match
 from etoile.model import REPLAY_SPEEDS, Model, Notice, Replay
-from etoile.play import setup_of
+from etoile.play import setup_of, watched
 from etoile.routes import GAMES, Route, href
 from etoile.settings import LANGUAGES, NAME_LENGTH, SPEEDS, THEMES
 from etoile.setup import MAX_SEATS, SeatChoice
@@ -40,6 +40,9 @@ def title(model: Model) -> str:
             screen = t("settings.title")
         case "missing":
             screen = t("missing.title")
+        case "link":
+            watch = model.watching
+            screen = t("link.title") if watch is not None and watch.match is not None else t("link.refused.title")
         case _:
             return "Étoile"
     return f"{screen} · Étoile"
@@ -48,7 +51,15 @@ def title(model: Model) -> str:
 def view(model: Model) -> El:
     """The whole app below ``#app``."""
     t = catalog(model.language)
-    screens = {"home": home, "game": game, "setup": setup_screen, "rules": rules_page, "settings": settings, "missing": missing}
+    screens = {
+        "home": home,
+        "game": game,
+        "setup": setup_screen,
+        "rules": rules_page,
+        "settings": settings,
+        "link": link_screen,
+        "missing": missing,
+    }
     return h(
         "div",
         {"class": "shell"},
@@ -158,8 +169,32 @@ def game_card(game_id: str, in_progress: bool, t: Catalog) -> El:
     )
 
 
-def game(model: Model, t: Catalog) -> El:
-    """A game's screen: its table when a game is under way, else its setup (or "coming soon")."""
+def link_screen(model: Model, t: Catalog) -> El:
+    """A game opened from a link, watched as a replay; or why the link opens none."""
+    watch = model.watching
+    if watch is None or watch.match is None:
+        reason = watch.refused if watch is not None and watch.refused else "not_a_link"
+        return h(
+            "div",
+            {"class": "link-refused"},
+            h("h1", {"tabindex": "-1"}, t("link.refused.title")),
+            h("p", {"class": "lead"}, t(f"link.refused.{reason}")),
+            watch is not None
+            and watch.detail
+            and h("details", {}, h("summary", {}, t("notice.details")), h("pre", {}, watch.detail)),
+            h("p", {}, h("a", {"class": "button primary", "href": "#/"}, t("nav.back_home"))),
+        )
+    return h(
+        "div",
+        {"class": "watch"},
+        h("p", {"class": "watch-note", "role": "note"}, t("link.watching")),
+        game(watched(model), t, watching=True),
+    )
+
+
+def game(model: Model, t: Catalog, *, watching: bool = False) -> El:
+    """A game's screen: its table when a game is under way, else its setup (or "coming soon"); ``watching``, the
+    table of a game opened from a link, which only its replay moves."""
     game_id = model.route.game or ""
     table = TABLES.get(game_id)
     if table is None:
@@ -189,6 +224,7 @@ def game(model: Model, t: Catalog) -> El:
                 "div",
                 {"class": "row table-tools"},
                 table.GAME.DESCRIPTION.undo
+                and not watching
                 and h(
                     "button",
                     {
@@ -200,6 +236,7 @@ def game(model: Model, t: Catalog) -> El:
                     t("table.undo"),
                 ),
                 table.GAME.DESCRIPTION.undo
+                and not watching
                 and h(
                     "button",
                     {
@@ -210,15 +247,15 @@ def game(model: Model, t: Catalog) -> El:
                     },
                     t("table.redo"),
                 ),
-                h("a", {"class": "button", "href": f"#/{game_id}/new"}, t("home.new")),
+                not watching and h("a", {"class": "button", "href": f"#/{game_id}/new"}, t("home.new")),
                 h("a", {"class": "button", "href": f"#/rules/{game_id}"}, t("home.rules")),
             ),
         ),
-        replay is not None and replay_bar(game_id, match, replay, t),
+        replay is not None and replay_bar(game_id, match, replay, t, leave="link.leave" if watching else "table.replay_exit"),
         h("div", {"class": "table-body", "inert": True}, board) if replay is not None else board,
         replay is None and computer_turn(match, lines, game_id in model.hurry, t),
         game_log(match, lines, replay, t),
-        record_tools(game_id, match, replay, t),
+        not watching and record_tools(game_id, match, replay, sharing(model, game_id, t), t),
     )
 
 
@@ -319,8 +356,9 @@ def game_log(match: Match, lines: list[LogLine], replay: Replay | None, t: Catal
     )
 
 
-def replay_bar(game_id: str, match: Match, replay: Replay, t: Catalog) -> El:
-    """Where a replay stands, and its controls: step back, play or pause, step forward, speed, back to the game."""
+def replay_bar(game_id: str, match: Match, replay: Replay, t: Catalog, leave: str = "table.replay_exit") -> El:
+    """Where a replay stands, and its controls: step back, play or pause, step forward, speed, and the way out
+    (``leave``: back to the game, or, for a game opened from a link, back to the player's own)."""
     data: dict[str, Attr] = {"data-game": game_id}
 
     def button(action: str, label: str, attrs: dict[str, Attr] | None = None) -> El:
@@ -352,13 +390,13 @@ def replay_bar(game_id: str, match: Match, replay: Replay, t: Catalog) -> El:
                     ],
                 ),
             ),
-            button("replay-exit", t("table.replay_exit")),
+            button("replay-exit", t(leave)),
         ),
     )
 
 
-def record_tools(game_id: str, match: Match, replay: Replay | None, t: Catalog) -> El:
-    """What every table does with its game's record: replay it, export it to a file, import one."""
+def record_tools(game_id: str, match: Match, replay: Replay | None, share: El | None, t: Catalog) -> El:
+    """What every table does with its game's record: replay it, share it as a link, export it to a file, import one."""
     data: dict[str, Attr] = {"data-game": game_id}
     return h(
         "div",
@@ -366,6 +404,8 @@ def record_tools(game_id: str, match: Match, replay: Replay | None, t: Catalog) 
         replay is None
         and match.cursor > 0
         and h("button", {"type": "button", "data-action": "replay", **data}, t("table.replay")),
+        h("button", {"type": "button", "data-action": "share-game", **data}, t("table.share")),
+        share,
         h("button", {"type": "button", "data-action": "export-game", **data}, t("table.export")),
         h(
             "label",
@@ -381,6 +421,29 @@ def record_tools(game_id: str, match: Match, replay: Replay | None, t: Catalog) 
                 },
             ),
             t("table.import"),
+        ),
+    )
+
+
+def sharing(model: Model, game_id: str, t: Catalog) -> El | None:
+    """The link of ``game_id``'s game, once asked for, shown to be copied (or sent, where the browser has a share
+    sheet): it opens as a replay on any device."""
+    if model.sharing is None or model.sharing[0] != game_id:
+        return None
+    url = model.sharing[1]
+    data: dict[str, Attr] = {"data-game": game_id}
+    field_id = f"share-{game_id}"
+    return h(
+        "div",
+        {"class": "share-box"},
+        h("label", {"for": field_id}, t("table.share_label")),
+        h("input", {"id": field_id, "type": "text", "readonly": True, "value": url, "class": "share-link"}),
+        h(
+            "div",
+            {"class": "row"},
+            h("button", {"type": "button", "class": "primary", "data-action": "share-copy", **data}, t("table.share_copy")),
+            model.can_send and h("button", {"type": "button", "data-action": "share-send", **data}, t("table.share_send")),
+            h("button", {"type": "button", "data-action": "share-close", **data}, t("table.share_close")),
         ),
     )
 

@@ -1,0 +1,95 @@
+"""A game sent as a link, watched as a replay on another device; and a table's "Share a link"."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from etoile import link
+from etoile.app import update
+from etoile.games import generala
+from etoile.match import Match, Seat
+from etoile.model import Effect, Model, Msg
+from etoile.routes import Route, parse
+from etoile.ui.views import title, view
+from tests.unit.test_link import random_game
+
+
+def watching(text: str, model: Model | None = None) -> Model:
+    model, effects = update(model or Model(), Msg("route", f"#/link/{text}"))
+    assert not [e for e in effects if e.kind.startswith("save")]
+    return model
+
+
+def test_a_link_opens_its_game_as_a_replay_from_the_start_and_touches_nothing_of_the_players() -> None:
+    mine = Match.new(generala, {"players": 1}, 4, (Seat("Me"),))
+    sent = random_game("generala", 2, 9, 40)
+    model = watching(link.encode(sent, "watch"), Model(matches={"generala": mine}))
+    assert model.watching is not None and model.watching.match is not None
+    assert model.watching.match.to_json() == sent.to_json() and model.watching.replay.ply == 0
+    assert model.matches == {"generala": mine}
+    page = view(model)
+    assert page.find_all(lambda e: e.attrs.get("class") == "watch-note")
+    assert page.find_all(lambda e: e.attrs.get("data-action") == "replay-step")
+    for absent in ("undo", "import-game", "export-game", "share-game"):
+        assert not page.find_all(lambda e, a=absent: e.attrs.get("data-action") == a), absent
+    assert page.find_all(lambda e: e.attrs.get("class") == "table-body" and e.attrs.get("inert") is True)  # watched only
+    assert title(model) == "A shared game · Étoile"
+
+
+def test_the_replay_of_a_watched_game_steps_and_plays_and_only_it_moves() -> None:
+    sent = random_game("chinese-checkers", 2, 5, 30)
+    model = watching(link.encode(sent, "watch"))
+    model, effects = update(model, Msg("replay-step", None, {"game": "chinese-checkers", "by": "1"}))
+    assert model.watching is not None and model.watching.replay.ply == 1 and effects == []
+    model, effects = update(model, Msg("replay-play", None, {"game": "chinese-checkers"}))
+    assert model.watching.replay.playing and [e.kind for e in effects] == ["later"]
+    model, _ = update(model, Msg("replay-tick", 1, {"game": "chinese-checkers"}))
+    assert model.watching.replay.ply == 2 and model.replays == {} and model.matches == {}
+    assert update(model, Msg("chinese-checkers:select", "3", {"game": "chinese-checkers"}))[0] == model  # watch only
+    model, effects = update(model, Msg("replay-exit", None, {"game": "chinese-checkers"}))
+    assert effects == [Effect("navigate", {"hash": "#/"})]
+
+
+def test_the_same_link_again_keeps_its_place_and_leaving_forgets_it() -> None:
+    text = link.encode(random_game("421", 2, 3, 30), "watch")
+    model = watching(text)
+    model, _ = update(model, Msg("replay-step", None, {"game": "421", "by": "2"}))
+    ply = model.watching.replay.ply  # type: ignore[union-attr]
+    assert ply > 0 and watching(text, model).watching.replay.ply == ply  # type: ignore[union-attr]
+    assert update(model, Msg("route", "#/"))[0].watching is None
+
+
+def test_a_link_that_opens_no_game_says_why_and_offers_the_way_home() -> None:
+    for text, reason in (
+        ("hello", "not_a_link"),
+        ("9.watch.AAAA", "newer"),
+        (link.encode(random_game("421", 2, 1, 9), "watch")[:-5], "damaged"),
+    ):
+        model = watching(text)
+        assert model.watching is not None and model.watching.refused == reason and model.watching.match is None
+        page = view(model)
+        assert page.find_all(lambda e: e.attrs.get("class") == "link-refused")
+        assert page.find_all(lambda e: e.attrs.get("href") == "#/")
+        assert title(model) == "This link does not open a game · Étoile"
+
+
+def test_a_table_shares_its_game_as_a_link_to_copy_or_send() -> None:
+    match = random_game("generala", 2, 2, 10)
+    model = Model(route=Route("game", "generala"), matches={"generala": match})
+    model, effects = update(model, Msg("share-game", None, {"game": "generala"}))
+    assert effects == [Effect("share-link", {"game": "generala"})]
+    url = "http://localhost:8000/#/link/" + link.encode(match, "watch")
+    model, effects = update(model, Msg("shared-link", url, {"game": "generala"}))
+    assert model.sharing == ("generala", url) and effects == [Effect("focus", {"selector": "#share-generala"})]
+    field = view(model).find_all(lambda e: e.attrs.get("id") == "share-generala")
+    assert field and field[0].attrs["value"] == url and field[0].attrs["readonly"] is True
+    assert not view(model).find_all(lambda e: e.attrs.get("data-action") == "share-send")  # no share sheet here
+    assert view(replace(model, can_send=True)).find_all(lambda e: e.attrs.get("data-action") == "share-send")
+    assert update(model, Msg("share-copy", None, {"game": "generala"}))[1] == [Effect("copy", {"game": "generala", "text": url})]
+    copied, _ = update(model, Msg("copied", True, {"game": "generala"}))
+    assert [n.key for n in copied.notices] == ["link.copied"]
+    closed, effects = update(model, Msg("share-close", None, {"game": "generala"}))
+    assert closed.sharing is None
+    assert effects == [Effect("focus", {"selector": '[data-action=share-game][data-game="generala"]'})]  # back to the button
+    assert update(model, Msg("route", "#/"))[0].sharing is None
+    assert parse(url.split("#", 1)[1]).link == link.encode(match, "watch")
