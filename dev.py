@@ -35,7 +35,7 @@ def venv_python() -> Path:
 def ensure_venv() -> Path:
     """Create .venv with the pinned test dependencies (again only when the pins change)."""
     stamp = VENV / ".requirements-sha256"
-    wanted = hashlib.sha256(REQUIREMENTS.read_bytes()).hexdigest()
+    wanted = hashlib.sha256(REQUIREMENTS.read_bytes() + (ROOT / "vendor-requirements.txt").read_bytes()).hexdigest()
     if stamp.exists() and stamp.read_text() == wanted and venv_python().exists():
         return venv_python()
     print("Creating .venv with the pinned test dependencies…", flush=True)

@@ -16,6 +16,7 @@ import re
 import shutil
 import subprocess
 import sys
+import venv
 import zipfile
 from html import escape
 from pathlib import Path
@@ -46,12 +47,12 @@ STDLIB_LEFT_OUT = frozenset(
         *("_pyrepl", "bdb", "cProfile", "cmd", "code", "doctest", "pdb", "profile", "pstats", "pydoc", "rlcompleter"),
         *("timeit", "trace", "tracemalloc", "unittest"),
         # Other processes, terminals, servers and network protocols: a browser page has none of them.
-        *("ftplib", "getpass", "http", "imaplib", "mailbox", "multiprocessing", "poplib", "pty", "smtplib"),
-        *("socketserver", "tty", "webbrowser", "wsgiref", "xmlrpc"),
+        *("ftplib", "getpass", "imaplib", "mailbox", "multiprocessing", "poplib", "pty", "smtplib"),
+        *("socketserver", "tty", "wsgiref", "xmlrpc"),
         # File formats, tools and command lines the app never reads or writes (its saves are JSON).
-        *("argparse", "compileall", "configparser", "email", "fileinput", "filecmp", "getopt", "graphlib"),
+        *("argparse", "compileall", "configparser", "fileinput", "filecmp", "getopt", "graphlib"),
         *("modulefinder", "netrc", "optparse", "pickletools", "plistlib", "py_compile", "pyclbr", "sched", "shelve"),
-        *("sqlite3", "symtable", "tabnanny", "tarfile", "tomllib", "wave", "xml", "zipapp", "zoneinfo"),
+        *("sqlite3", "symtable", "tabnanny", "tarfile", "tomllib", "wave", "zipapp", "zoneinfo"),
         *("__hello__", "__phello__", "antigravity", "this"),
     )
 )
@@ -96,15 +97,59 @@ def ensure_runtime() -> None:
     subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
 
 
+VENDOR_REQUIREMENTS = ROOT / "vendor-requirements.txt"
+VENDORED = {"segno": ("__init__.py", "consts.py", "encoder.py", "utils.py", "writers.py", "LICENSE")}
+"""The Python packages the page runs besides its own, and the files of each it serves (segno draws the QR codes of
+the links; its command line and type stubs stay out)."""
+
+
+def pip() -> list[str]:
+    """A pip to download with: this Python's, or, where it has none (Debian's python3), one in a venv of its own."""
+    if subprocess.run([sys.executable, "-m", "pip", "--version"], capture_output=True, check=False).returncode == 0:
+        return [sys.executable, "-m", "pip"]
+    home = ROOT / "node_modules" / ".cache" / "etoile-pip"
+    python = home / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    if not python.exists():
+        venv.create(home, with_pip=True, clear=True)
+    return [str(python), "-m", "pip"]
+
+
+def vendored() -> Path:
+    """The folder holding the packages of ``vendor-requirements.txt``, downloaded once (``pip download``, the pinned
+    wheels) into ``node_modules/.cache``."""
+    key = hashlib.sha256(VENDOR_REQUIREMENTS.read_bytes() + repr(VENDORED).encode()).hexdigest()[:16]
+    folder = ROOT / "node_modules" / ".cache" / "etoile-vendor" / key
+    if not folder.exists():
+        print("Downloading the pinned Python packages the page runs (pip download)…", flush=True)
+        wheels = folder.with_suffix(".wheels")
+        download = [*pip(), "download", "--quiet", "--disable-pip-version-check", "--no-deps", "--only-binary=:all:"]
+        subprocess.run([*download, "-r", str(VENDOR_REQUIREMENTS), "-d", str(wheels)], check=True)
+        staging = folder.with_suffix(".tmp")
+        shutil.rmtree(staging, ignore_errors=True)
+        for wheel in sorted(wheels.glob("*.whl")):
+            with zipfile.ZipFile(wheel) as archive:
+                names = archive.namelist()
+                for package, files in VENDORED.items():
+                    (staging / package).mkdir(parents=True, exist_ok=True)
+                    for name in files:
+                        # a module sits in its package, the license in the wheel's metadata
+                        member = next(n for n in names if n == f"{package}/{name}" or n.endswith(f".dist-info/licenses/{name}"))
+                        (staging / package / name).write_bytes(archive.read(member))
+        staging.replace(folder)
+        shutil.rmtree(wheels, ignore_errors=True)
+    return folder
+
+
 def zip_package(source: Path, target: Path) -> None:
-    """Zip the `etoile` package reproducibly (sorted names, fixed dates, no caches)."""
+    """Zip the `etoile` package and the vendored ones reproducibly (sorted names, fixed dates, no caches)."""
     target.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path in sorted(source.rglob("*")):
-            if path.is_file() and "__pycache__" not in path.parts and path.suffix in (".py", ".json"):
-                info = zipfile.ZipInfo(str(path.relative_to(source.parent)), date_time=(2020, 1, 1, 0, 0, 0))
-                info.compress_type = zipfile.ZIP_DEFLATED
-                archive.writestr(info, path.read_bytes())
+        for root in (source, *(vendored() / package for package in VENDORED)):
+            for path in sorted(root.rglob("*")):
+                if path.is_file() and "__pycache__" not in path.parts and (path.suffix in (".py", ".json") or root != source):
+                    info = zipfile.ZipInfo(str(path.relative_to(root.parent)), date_time=(2020, 1, 1, 0, 0, 0))
+                    info.compress_type = zipfile.ZIP_DEFLATED
+                    archive.writestr(info, path.read_bytes())
 
 
 def compile_package(package: Path) -> None:

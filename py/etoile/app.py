@@ -39,6 +39,12 @@ def with_problems(model: Model, problems: list[Problem]) -> Model:
     return model
 
 
+def failed(model: Model, details: str) -> Model:
+    """The model after an unexpected error: what was open when it happened (a dialog, a link shown) goes, so that
+    the notice saying so can be drawn."""
+    return replace(model, dialog=None, sharing=None).notify("error.unexpected", "error", details=details)
+
+
 def _save(model: Model, settings: Settings) -> tuple[Model, list[Effect]]:
     return replace(model, settings=settings), [Effect("save-settings")]
 
@@ -118,7 +124,7 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
         case "offline-ready":
             return replace(model, offline_ready=True), []
         case "error":
-            return model.notify("error.unexpected", "error", details=str(value)), []
+            return failed(model, str(value)), []
     if model.route.screen == "link":  # a watched game takes its replay's controls, nothing else
         return play.watch_update(model, msg)
     return play.update(model, msg)

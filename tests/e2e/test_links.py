@@ -17,6 +17,9 @@ def shared_link(page: Page, base_url: str, game: str) -> str:
     expect(field).to_be_focused()
     url = field.input_value()
     assert url.startswith(base_url + "#/link/1.watch.")
+    code = page.get_by_role("img", name=t("en", "table.share_qr"))  # the same link, for a phone's camera
+    expect(code).to_be_visible()
+    assert code.evaluate("(svg) => svg.getBoundingClientRect().width") >= 200
     return url
 
 

@@ -30,6 +30,7 @@ DOCUMENTED = [
     "etoile.ai.chinese_checkers",
     "etoile.ui.dice",
     "etoile.ui.vdom",
+    "etoile.ui.qr",
     "etoile.ui.predrawn",
     "etoile.ui.views",
     "etoile.ui.tables.chinese_checkers",

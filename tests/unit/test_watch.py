@@ -93,3 +93,9 @@ def test_a_table_shares_its_game_as_a_link_to_copy_or_send() -> None:
     assert effects == [Effect("focus", {"selector": '[data-action=share-game][data-game="generala"]'})]  # back to the button
     assert update(model, Msg("route", "#/"))[0].sharing is None
     assert parse(url.split("#", 1)[1]).link == link.encode(match, "watch")
+
+
+def test_an_error_closes_the_link_shown_so_that_its_notice_can_be_drawn() -> None:
+    model = Model(route=Route("game", "generala"), sharing=("generala", "http://x/#/link/1.watch.AAAA"), dialog="reset")
+    model, _ = update(model, Msg("error", "Traceback (most recent call last): ..."))
+    assert model.sharing is None and model.dialog is None and [n.key for n in model.notices] == ["error.unexpected"]

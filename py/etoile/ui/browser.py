@@ -479,7 +479,8 @@ class Runtime:
 
     def on_change(self, event: Any) -> None:
         control = event.target
-        action = control.dataset.action
+        # Not ``dataset.action``: on a field without one (the link shown to be copied) that is no attribute at all.
+        action = control.getAttribute("data-action") if hasattr(control, "getAttribute") else None
         if absent(action) or not action:
             return
         data = control_data(control)

@@ -18,6 +18,7 @@ from etoile.routes import GAMES, Route, href
 from etoile.settings import LANGUAGES, NAME_LENGTH, SPEEDS, THEMES
 from etoile.setup import MAX_SEATS, SeatChoice
 from etoile.ui.common import log_entry, seat_name
+from etoile.ui.qr import qr_code
 from etoile.ui.tables import TABLES, Table
 from etoile.ui.vdom import Attr, El, h
 
@@ -438,6 +439,7 @@ def sharing(model: Model, game_id: str, t: Catalog) -> El | None:
         {"class": "share-box"},
         h("label", {"for": field_id}, t("table.share_label")),
         h("input", {"id": field_id, "type": "text", "readonly": True, "value": url, "class": "share-link"}),
+        qr_code(url, t("table.share_qr")) or h("p", {"class": "hint"}, t("table.share_no_qr")),
         h(
             "div",
             {"class": "row"},
