@@ -20,12 +20,10 @@ bytes of another built tree too (an older version's, for a comparison).
 from __future__ import annotations
 
 import argparse
-import functools
 import gzip
 import os
 import statistics
 import tempfile
-import threading
 from pathlib import Path
 from typing import ClassVar
 from urllib.parse import urlsplit
@@ -33,7 +31,7 @@ from urllib.parse import urlsplit
 from playwright.sync_api import Browser, Playwright, sync_playwright
 
 from tools.build import SITE
-from tools.serve import Handler, Server, serve_in_background
+from tools.serve import Handler, serve_in_background
 
 HERE = Path(__file__).resolve().parent
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -90,13 +88,12 @@ def first_visit_bytes(playwright: Playwright, site: Path) -> tuple[int, int, int
     as a player's is): the gzip bytes of every response the server sent with a body, how many, and the gzip bytes
     of the whole tree."""
     handler = type("SiteCounting", (Counting,), {"sent": []})
-    server = Server(("127.0.0.1", 0), functools.partial(handler, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server, base = serve_in_background(site, handler=handler)
     with tempfile.TemporaryDirectory() as profile:
         context = playwright.chromium.launch_persistent_context(profile, executable_path=chromium(), args=ARGS)
         page = context.new_page()
         page.set_default_timeout(120_000)
-        page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+        page.goto(base)
         page.wait_for_selector("html[data-offline='ready']")
         context.close()
     server.shutdown()

@@ -57,14 +57,23 @@ class Server(http.server.ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-def make_server(directory: Path, host: str = "127.0.0.1", port: int = 0, mounts: dict[str, Path] | None = None) -> Server:
-    handler = type("MountedHandler", (Handler,), {"mounts": dict(mounts or {})})
-    return Server((host, port), functools.partial(handler, directory=str(directory)))
+def make_server(
+    directory: Path,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    mounts: dict[str, Path] | None = None,
+    handler: type[Handler] = Handler,
+) -> Server:
+    """A server of ``directory``; ``handler`` may be a subclass of :class:`Handler` that notes what it serves."""
+    mounted = type("MountedHandler", (handler,), {"mounts": dict(mounts or {})})
+    return Server((host, port), functools.partial(mounted, directory=str(directory)))
 
 
-def serve_in_background(directory: Path, mounts: dict[str, Path] | None = None) -> tuple[Server, str]:
+def serve_in_background(
+    directory: Path, mounts: dict[str, Path] | None = None, handler: type[Handler] = Handler
+) -> tuple[Server, str]:
     """Start a server on a free port of 127.0.0.1 in a daemon thread; return it and its base URL."""
-    server = make_server(directory, mounts=mounts)
+    server = make_server(directory, mounts=mounts, handler=handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     port = server.server_address[1]
     return server, f"http://127.0.0.1:{port}/"
