@@ -20,7 +20,7 @@ from etoile.model import Model
 from etoile.routes import GAMES, HOME, Route, href
 from etoile.storage import MATCH, PREFIX
 from etoile.ui import views
-from etoile.ui.vdom import El, to_html
+from etoile.ui.vdom import El, h, to_html
 
 ROUTES: tuple[Route, ...] = (
     HOME,
@@ -60,17 +60,21 @@ def screens() -> Iterator[Screen]:
 
 def templates() -> str:
     """Every pre-drawn screen as a ``<template>``, keyed by language and route, for ``index.html``."""
-    parts = []
-    for screen in screens():
-        attrs = {
-            "data-lang": screen.language,
-            "data-route": key(href(screen.route)),
-            "data-title": screen.title,
-            "data-unless": screen.unless,
-        }
-        shell = to_html(El("template", {k: v for k, v in attrs.items() if v is not None}))
-        parts.append(shell.replace("</template>", to_html(screen.tree) + "</template>"))
-    return "\n".join(parts)
+    return "\n".join(
+        to_html(
+            h(
+                "template",
+                {
+                    "data-lang": screen.language,
+                    "data-route": key(href(screen.route)),
+                    "data-title": screen.title,
+                    "data-unless": screen.unless,
+                },
+                screen.tree,
+            )
+        )
+        for screen in screens()
+    )
 
 
 def taken_over(mark: str | None, route: Route) -> El | None:
