@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from etoile import play
 from etoile.model import Effect, Imported, ImportRefusal, Model, Msg, Notice
-from etoile.routes import parse
+from etoile.routes import game_of, parse
 from etoile.settings import LANGUAGES, SPEEDS, THEMES, Settings, clean_name
 from etoile.storage import Problem
 
@@ -22,8 +22,8 @@ __all__ = ["Effect", "Model", "Msg", "Notice", "update", "with_problems"]
 
 def record_terms(record: str) -> dict[str, str]:
     """The ``terms`` of a notice that names a storage record as ``{record}``."""
-    if record.startswith("match:"):
-        return {"game": "game." + record.removeprefix("match:") + ".name", "record": "record.match"}
+    if record.startswith(("match:", "rival:")):
+        return {"game": "game." + game_of(record.partition(":")[2]) + ".name", "record": "record.match"}
     return {"record": "record." + record}
 
 
@@ -45,6 +45,23 @@ def failed(model: Model, details: str) -> Model:
     return replace(model, dialog=None, sharing=None).notify("error.unexpected", "error", details=details)
 
 
+def _remove_by_link(model: Model, slot: str) -> tuple[Model, list[Effect]]:
+    """Take a game by link that is over off this device (one still in play stays: its friends wait for it)."""
+    match = model.matches.get(slot)
+    if "/" not in slot or match is None or match.result is None:
+        return model, []
+    matches = {s: m for s, m in model.matches.items() if s != slot}
+    model = replace(model, matches=matches, rivals={s: m for s, m in model.rivals.items() if s != slot})
+    return model, [Effect("save-match", {"slot": slot}), Effect("save-rival", {"slot": slot}), Effect("focus-heading")]
+
+
+def _opener(model: Model) -> str:
+    """The control that opened the dialog shown, which the focus goes back to when it closes."""
+    if model.dialog == "discard":
+        return f'[data-action=discard-ask][data-value="{model.discarding}"]'
+    return "[data-action=setup-start]" if model.dialog == "abandon" else "[data-action=reset-ask]"
+
+
 def _save(model: Model, settings: Settings) -> tuple[Model, list[Effect]]:
     return replace(model, settings=settings), [Effect("save-settings")]
 
@@ -55,13 +72,13 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
     settings = model.settings
     match action:
         case "route":
-            model = play.arrive(replace(model, route=parse(str(value or "")), dialog=None, sharing=None))
+            model, effects = play.arrive(replace(model, route=parse(str(value or "")), dialog=None, sharing=None))
             # At a table, the player's next move; elsewhere the screen's heading, so its name is read out.
-            at_table = model.route.screen == "game" and model.route.game in model.matches
-            return model, [Effect("focus-next" if at_table else "focus-heading"), *play.resume(model)]
+            at_table = model.route.screen == "game" and model.route.slot in model.matches
+            return model, [*effects, Effect("focus-next" if at_table else "focus-heading"), *play.resume(model)]
         case "resume":
-            model = play.arrive(model)
-            return model, play.resume(model)
+            model, effects = play.arrive(model)
+            return model, [*effects, *play.resume(model)]
         case "set-language" if value in LANGUAGES:
             return _save(model, settings.with_(language=value))
         case "set-name":
@@ -83,12 +100,7 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
         case "reset-ask":
             return replace(model, dialog="reset"), [Effect("focus-dialog")]
         case "dialog-cancel":
-            back = "[data-action=reset-ask]"
-            if model.dialog == "discard":
-                back = f'[data-action=discard-ask][data-value="{model.discarding}"]'
-            elif model.dialog == "abandon":
-                back = "[data-action=setup-start]"
-            return replace(model, dialog=None, discarding=None), [Effect("focus", {"selector": back})]
+            return replace(model, dialog=None, discarding=None), [Effect("focus", {"selector": _opener(model)})]
         case "reset-confirm":
             fresh = Model(route=model.route, browser_language=model.browser_language, offline_ready=model.offline_ready)
             return fresh.notify("reset.done"), [Effect("reset")]
@@ -97,7 +109,7 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
         case "import-file":
             return model, [Effect("import", {"text": value})]
         case "imported" if isinstance(value, Imported):
-            model = replace(model, settings=value.settings, matches=dict(value.matches), tables={})
+            model = replace(model, settings=value.settings, matches=dict(value.matches), rivals=dict(value.rivals), tables={})
             return model.notify("import.done", params={"count": value.count}), play.resume(model)
         case "import-refused" if isinstance(value, ImportRefusal):
             terms = {"reason": "import.why." + value.reason}
@@ -121,6 +133,8 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
         case "dismiss":
             kept = tuple(n for n in model.notices if str(n.id) != str(value))
             return replace(model, notices=kept), []
+        case "bylink-remove":
+            return _remove_by_link(model, str(value))
         case "offline-ready":
             return replace(model, offline_ready=True), []
         case "error":

@@ -12,9 +12,9 @@ nothing else is touched.
 >>> from etoile.games import chinese_checkers
 >>> from etoile.match import Seat
 >>> match = Match.new(chinese_checkers, {"players": 2}, 5, (Seat("Ann"), Seat("Bob")))
->>> text = encode(match.play(chinese_checkers.action_from_text("3-14")), "play")
->>> text[:7], decode(text).match.cursor, decode(text).purpose
-('1.play.', 1, 'play')
+>>> text = encode(match.play(chinese_checkers.action_from_text("3-14")), "play", "k3j9x2ab")
+>>> text[:7], decode(text).match.cursor, decode(text).by_link
+('1.play.', 1, 'k3j9x2ab')
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from typing import Any
 
 from etoile import safe_json
 from etoile.match import FORMAT, InvalidMatch, Match
+from etoile.routes import BY_LINK_ID
 
 VERSION = 1
 """The layout of a link's text; a later version still reads every earlier one."""
@@ -55,10 +56,12 @@ class LinkRefused(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Shared:
-    """What a link opens: a game, at the position it was sent at, and what it was sent for."""
+    """What a link opens: a game, at the position it was sent at, and what it was sent for; a ``play`` link also
+    names its game by link (``by_link``, the id of :func:`etoile.by_link.new_id`)."""
 
     purpose: str
     match: Match
+    by_link: str | None = None
 
 
 def _text(data: bytes) -> str:
@@ -74,11 +77,22 @@ def pack(record: dict[str, Any], purpose: str) -> str:
     return f"{VERSION}.{purpose}.{_text(zlib.compress(body, 9))}"
 
 
-def encode(match: Match, purpose: str) -> str:
-    """The link text that opens ``match`` at its position, for ``purpose``."""
+def encode(match: Match, purpose: str, by_link: str | None = None) -> str:
+    """The link text that opens ``match`` at its position, for ``purpose``; a ``play`` link names its game by link.
+
+    Who plays on which device is not in a link (each device knows its own seats), nor are the moves undone.
+    """
+    if (purpose == "play") != (by_link is not None) or (by_link is not None and not BY_LINK_ID.fullmatch(by_link)):
+        raise ValueError("a play link, and only a play link, names its game by link")
+    if purpose == "play" and not match.game.DESCRIPTION.by_link:
+        raise ValueError(f"{match.game.ID} is not played by link: its link is to watch")
     record = match.to_json()
     if record.pop("format") != RECORD_FORMATS[VERSION]:
         raise ValueError(f"saved games are now of format {FORMAT}: give links a new version that carries it")
+    record["seats"] = [{"name": seat.name, "computer": seat.computer} for seat in match.seats]
+    if purpose == "play":
+        record["actions"] = record["actions"][: match.cursor]
+        record["by_link"] = by_link
     return pack(record, purpose)
 
 
@@ -116,8 +130,15 @@ def decode(text: str) -> Shared:
         raise LinkRefused("damaged", f"not a record: {error}") from error
     if not isinstance(record, dict):
         raise LinkRefused("not_a_game", "the record is not an object")
+    code = record.pop("by_link", None)
+    if (purpose == "play") != (code is not None) or (
+        code is not None and not (isinstance(code, str) and BY_LINK_ID.fullmatch(code))
+    ):
+        raise LinkRefused("not_a_game", "a play link names its game by link, and only a play link does")
     try:
         match = Match.from_json({**record, "format": RECORD_FORMATS[int(version)]})
     except InvalidMatch as error:
         raise LinkRefused("not_a_game", str(error)) from error
-    return Shared(purpose, match)
+    if purpose == "play" and not match.game.DESCRIPTION.by_link:
+        raise LinkRefused("not_a_game", f"{match.game.ID} is not played by link")
+    return Shared(purpose, match, code)

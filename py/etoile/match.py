@@ -40,26 +40,33 @@ class InvalidMatch(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """Who plays a seat: a person's ``name``, or the computer at ``level`` (``computer`` is ``None`` for a person)."""
+    """Who plays a seat: a person's ``name``, or the computer at ``level`` (``computer`` is ``None`` for a person).
+
+    ``away`` marks a person who plays on another device, by link (:mod:`etoile.by_link`): on this device nobody
+    moves for them; their moves come in a link.
+    """
 
     name: str
     computer: str | None = None
+    away: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or self.name != clean_name(self.name):
             raise ValueError("a seat's name must be a short line of text")
         if self.computer is not None and not (isinstance(self.computer, str) and self.computer.isidentifier()):
             raise ValueError("a computer seat needs a level name")
+        if self.away is not False and (self.away is not True or self.computer is not None):
+            raise ValueError("only a person's seat can be played away, by link")
 
     def to_json(self) -> dict[str, JSON]:
-        return {"name": self.name, "computer": self.computer}
+        return {"name": self.name, "computer": self.computer, **({"away": True} if self.away else {})}
 
     @classmethod
     def from_json(cls, data: JSON) -> Seat:
         """The seat of :meth:`to_json`'s output (other fields are dropped); ``ValueError`` if it is not one."""
         if not isinstance(data, dict) or "name" not in data:
             raise ValueError("a seat must be an object with a 'name'")
-        return cls(data["name"], data.get("computer"))
+        return cls(data["name"], data.get("computer"), data.get("away", False))
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +101,8 @@ class Match:
             levels = game.DESCRIPTION.levels
             if seat.computer is not None and seat.computer not in levels:
                 raise ValueError(f"no computer level {seat.computer!r} in {game.ID}: the levels are {', '.join(levels)}")
+            if seat.away and not game.DESCRIPTION.by_link:
+                raise ValueError(f"{game.ID} is not played by link")
         return cls(game, dict(options), seed, (), (start,), 0, tuple(seats), (Dice(seed),))
 
     @property
@@ -111,19 +120,31 @@ class Match:
 
     @property
     def person_to_move(self) -> int | None:
-        """The seat to move when a person plays it; ``None`` once over, or on the computer's turn."""
-        return self._to_move(computer=False)
+        """The seat to move when a person plays it here; ``None`` once over, on the computer's turn, or on the turn
+        of a friend who plays on another device."""
+        return self._to_move("person")
 
     @property
     def computer_to_move(self) -> int | None:
         """The seat to move when the computer plays it; ``None`` once over, or on a person's turn."""
-        return self._to_move(computer=True)
+        return self._to_move("computer")
 
-    def _to_move(self, *, computer: bool) -> int | None:
+    @property
+    def friend_to_move(self) -> int | None:
+        """The seat to move when a person plays it on another device (:attr:`Seat.away`); else ``None``."""
+        return self._to_move("away")
+
+    @property
+    def by_link(self) -> bool:
+        """Whether some seats are played on other devices: a game by link."""
+        return any(seat.away for seat in self.seats)
+
+    def _to_move(self, kind: str) -> int | None:
         seat = self.game.to_move(self.state)
-        if seat is None or seat is CHANCE or (bool(self.seats) and self.seats[seat].computer is not None) != computer:
+        if seat is None or seat is CHANCE:
             return None
-        return seat
+        who = self.seats[seat] if self.seats else Seat("")
+        return seat if kind == ("computer" if who.computer is not None else "away" if who.away else "person") else None
 
     @property
     def can_undo(self) -> bool:

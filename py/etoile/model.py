@@ -36,6 +36,7 @@ class Imported:
     count: int
     settings: Settings
     matches: Mapping[str, Match]
+    rivals: Mapping[str, Match] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +77,7 @@ EffectKind = Literal[
     "export-game",
     "import",
     "download",
-    "share-link",
+    "save-rival",
     "copy",
     "send",
     "later",
@@ -171,10 +172,14 @@ class Model:
     settings: Settings = field(default_factory=Settings)
     browser_language: str = "en"
     matches: Mapping[str, Match] = field(default_factory=dict)
+    """The games on this device, by slot (:func:`etoile.routes.slot_of`): one per game, and each game by link."""
+    rivals: Mapping[str, Match] = field(default_factory=dict)
+    """Games by link that came in a link parting from the game in their slot, by slot: kept until the player
+    chooses which of the two goes on."""
     setups: Mapping[str, Setup] = field(default_factory=dict)
     tables: Mapping[str, Any] = field(default_factory=dict)
     replays: Mapping[str, Replay] = field(default_factory=dict)
-    """The games being watched again, by game id (the table shows that position and takes no action meanwhile)."""
+    """The games being watched again, by slot (the table shows that position and takes no action meanwhile)."""
     notices: tuple[Notice, ...] = ()
     dialog: str | None = None
     """The confirmation dialog open: ``"reset"`` (delete all data), ``"discard"`` (one value set aside) or
@@ -185,8 +190,10 @@ class Model:
     next_notice: int = 1
     watching: Watch | None = None
     """The game the last link opened, while its screen is shown."""
-    sharing: tuple[str, str] | None = None
-    """The game whose link is shown to be copied or sent, and that link: ``(game, url)``."""
+    sharing: str | None = None
+    """The slot of the game whose link is shown, to be copied or sent."""
+    address: str = ""
+    """The page's address without its hash, which links to a game start with."""
     can_send: bool = False
     """Whether the browser has a share sheet (``navigator.share``) to send a link with."""
     hurry: frozenset[str] = frozenset()
@@ -199,8 +206,8 @@ class Model:
 
     @property
     def in_progress(self) -> tuple[str, ...]:
-        """Games with a match that is not over."""
-        return tuple(game for game, match in self.matches.items() if match.result is None)
+        """Games with a match that is not over in their own slot (the games by link are listed on their own)."""
+        return tuple(slot for slot, match in self.matches.items() if match.result is None and "/" not in slot)
 
     def notify(self, key: str, level: str = "info", **fields: Any) -> Model:
         """The model with one more notice; one that says what a shown notice says counts as a repeat of it.

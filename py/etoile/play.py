@@ -15,11 +15,11 @@ from bisect import bisect_right
 from dataclasses import replace
 from typing import Any
 
-from etoile import link
+from etoile import by_link, link
 from etoile.games import IllegalAction
 from etoile.match import Match
 from etoile.model import REPLAY_SPEEDS, ComputerMove, Effect, Model, Msg, Replay, Watch
-from etoile.routes import Route
+from etoile.routes import Route, game_of, href
 from etoile.setup import Setup
 from etoile.storage import ImportRefused, import_match
 from etoile.ui.tables import TABLES, Table
@@ -30,48 +30,56 @@ def setup_of(model: Model, game: str) -> Setup:
     return model.setups.get(game) or Setup.new(TABLES[game].GAME.DESCRIPTION, model.settings.name)
 
 
-def computer_turn(model: Model, game: str) -> list[Effect]:
+def computer_turn(model: Model, slot: str) -> list[Effect]:
     """Ask the runtime for a computer move when the seat to move is the computer's."""
-    match = model.matches.get(game)
+    match = model.matches.get(slot)
     if match is None or (seat := match.computer_to_move) is None:
         return []
-    return [Effect("think", {"game": game, "ply": match.cursor, "level": match.seats[seat].computer})]
+    return [Effect("think", {"slot": slot, "ply": match.cursor, "level": match.seats[seat].computer})]
 
 
-def follow(model: Model, game: str | None) -> list[Effect]:
+def in_slot(effects: list[Effect], slot: str) -> list[Effect]:
+    """A table's effects for the game in ``slot``: a table names only its game, the runtime needs its slot too."""
+    return [replace(e, args={**e.args, "slot": slot}) if "game" in e.args else e for e in effects]
+
+
+def follow(model: Model, slot: str | None) -> list[Effect]:
     """What a table asks for after each change of its match (e.g. the coach's advice), if it asks."""
-    table = TABLES.get(game) if game else None
-    match = model.matches.get(game) if game else None
+    table = TABLES.get(game_of(slot)) if slot else None
+    match = model.matches.get(slot) if slot else None
     hook = getattr(table, "follow", None)
-    return hook(model, match) if hook and match is not None else []
+    return in_slot(hook(model, match), slot) if hook and match is not None and slot else []
 
 
 def resume(model: Model) -> list[Effect]:
     """On showing a game's table (a route change, a reload, an import): let its computer play or its coach advise."""
-    game = model.route.game
-    match = model.matches.get(game) if model.route.screen == "game" and game else None
-    if game is None or match is None:
+    slot = model.route.slot
+    match = model.matches.get(slot) if model.route.screen == "game" and slot else None
+    if slot is None or match is None:
         return []
     # The computer players and the coach need the worker: it starts once the page is idle at the table, so neither
     # the first computer turn nor the first hint waits for a second interpreter to boot.
-    return [Effect("prepare-ai", {"game": game}), *computer_turn(model, game), *follow(model, game)]
+    return [Effect("prepare-ai", {"slot": slot}), *computer_turn(model, slot), *follow(model, slot)]
 
 
-def with_match(model: Model, game: str, match: Match, local: Any = None, *, fresh: bool = False) -> tuple[Model, list[Effect]]:
-    """Store ``match`` as the game's current one, after any forced actions: save it, let the computer move if it is its turn."""
+def with_match(model: Model, slot: str, match: Match, local: Any = None, *, fresh: bool = False) -> tuple[Model, list[Effect]]:
+    """Store ``match`` in ``slot``, after any forced actions: save it, let the computer move if it is its turn."""
     match = match.settled()
-    table = TABLES[game]
-    tables = {**model.tables, game: table.start(match) if fresh or local is None else local}
-    hurry = model.hurry if match.computer_to_move is not None else model.hurry - {game}
-    model = replace(_without_replay(model, game), matches={**model.matches, game: match}, tables=tables, hurry=hurry)
-    return model, [Effect("save-match", {"game": game}), *computer_turn(model, game), *follow(model, game)]
+    table = TABLES[game_of(slot)]
+    tables = {**model.tables, slot: table.start(match) if fresh or local is None else local}
+    hurry = model.hurry if match.computer_to_move is not None else model.hurry - {slot}
+    model = replace(_without_replay(model, slot), matches={**model.matches, slot: match}, tables=tables, hurry=hurry)
+    return model, [Effect("save-match", {"slot": slot}), *computer_turn(model, slot), *follow(model, slot)]
 
 
 def new_match(model: Model, game: str, setup: Setup, seed: int) -> tuple[Model, list[Effect]]:
+    """Start the game of ``setup``: in the game's own slot, or, with a friend at a seat, in a new slot by link."""
     table = TABLES[game]
     match = Match.new(table.GAME, setup.options_json(), seed, setup.match_seats())
-    model, effects = with_match(replace(model, setups={**model.setups, game: setup}), game, match, fresh=True)
-    return model, [*effects, Effect("navigate", {"hash": f"#/{game}"}), Effect("sound", {"name": "start"})]
+    route = Route("game", game, by_link=by_link.new_id(seed) if setup.by_link else None)
+    slot = route.slot or game
+    model, effects = with_match(replace(model, setups={**model.setups, game: setup}), slot, match, fresh=True)
+    return model, [*effects, Effect("navigate", {"hash": href(route)}), Effect("sound", {"name": "start"})]
 
 
 def in_progress(match: Match | None) -> bool:
@@ -84,10 +92,17 @@ def _not_a_choice(match: Match) -> bool:
     return match.person_to_move is None or match.game.forced(match.state) is not None
 
 
+def can_take_back(match: Match) -> bool:
+    """Whether the last action can be undone here: one was played, and not by a friend on another device (a move
+    that came in a link is theirs to take back, not this device's)."""
+    return match.can_undo and by_link.made_here(match, match.cursor)
+
+
 def undo_to_person(match: Match) -> Match:
-    """Undo the last action and any computer or forced actions before it, back to a person's choice."""
+    """Undo the last action and any computer or forced actions before it, back to a person's choice (never back
+    beyond a friend's move)."""
     match = match.undo()
-    while match.can_undo and _not_a_choice(match):
+    while can_take_back(match) and _not_a_choice(match):
         match = match.undo()
     return match
 
@@ -101,19 +116,45 @@ def redo_to_person(match: Match) -> Match:
     return match
 
 
-def arrive(model: Model) -> Model:
-    """The model on reaching its route: on a link's, the game the link holds, to watch from its start, or why it
-    opens none (the same link opened again keeps where its replay is); elsewhere, no game watched."""
+def arrive(model: Model) -> tuple[Model, list[Effect]]:
+    """The model on reaching its route. On a link's: a ``watch`` link's game to watch from its start (the same link
+    opened again keeps where its replay is), a ``play`` link's game taken into its slot (:func:`receive`), or why the
+    link opens none. Elsewhere, no game watched."""
     if model.route.screen != "link":
-        return replace(model, watching=None)
+        return replace(model, watching=None), []
     text = model.route.link or ""
     if model.watching is not None and model.watching.link == text:
-        return model
+        return model, []
     try:
         shared = link.decode(text)
     except link.LinkRefused as refused:
-        return replace(model, watching=Watch(text, refused=refused.reason, detail=str(refused)))
-    return replace(model, watching=Watch(text, shared.match))
+        return replace(model, watching=Watch(text, refused=refused.reason, detail=str(refused))), []
+    if shared.purpose == "play" and shared.by_link is not None:
+        return receive(model, shared.match, shared.by_link)
+    return replace(model, watching=Watch(text, shared.match)), []
+
+
+def receive(model: Model, incoming: Match, code: str) -> tuple[Model, list[Effect]]:
+    """Take a game by link that came in a ``play`` link into its slot, and show its table there.
+
+    What the device had is never lost: a link that parts from it is kept beside it (:attr:`Model.rivals`) until
+    the player chooses, and an older link changes nothing.
+    """
+    game = incoming.game.ID
+    route = Route("game", game, by_link=code)
+    slot = route.slot or game
+    arrival = by_link.receive(incoming, model.matches.get(slot))
+    match = arrival.match.settled()
+    tables = {**model.tables, slot: TABLES[game].start(match)} if arrival.match is not model.matches.get(slot) else model.tables
+    rivals = {**model.rivals, slot: arrival.rival} if arrival.rival is not None else model.rivals
+    model = replace(model, route=route, watching=None, matches={**model.matches, slot: match}, tables=tables, rivals=rivals)
+    params = {"move": arrival.common + 1} if arrival.outcome == "rival" else {}
+    told = arrival.outcome + ("_over" if match.result is not None and arrival.outcome in ("new", "moved") else "")
+    effects = [Effect("save-match", {"slot": slot}), Effect("navigate", {"hash": href(route), "replace": True})]
+    if arrival.rival is not None:
+        effects.append(Effect("save-rival", {"slot": slot}))
+    level = "warning" if arrival.outcome == "rival" else "info"
+    return model.notify(f"bylink.arrived.{told}", level, params=params), effects
 
 
 def watched(model: Model) -> Model:
@@ -141,86 +182,135 @@ def watch_update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
     return replace(model, watching=replace(watch, replay=replay)), [e for e in effects if e.kind == "later"]
 
 
+def slot_of_msg(model: Model, msg: Msg) -> str | None:
+    """The slot a message is about: the one the runtime names (a computer's move, a coach's answer), else the game
+    shown if the control names its game (a table's controls name only their game), else the game it names."""
+    named = msg.data.get("game")
+    return msg.data.get("slot") or (model.route.slot if named in (None, model.route.game) else named)
+
+
+def link_url(model: Model, slot: str, purpose: str) -> str:
+    """The address that opens the game in ``slot`` on another device: a replay to ``watch``, or, for a game by link,
+    the next player's turn to ``play``."""
+    code = slot.partition("/")[2] if purpose == "play" else ""
+    return f"{model.address}#/link/{link.encode(model.matches[slot], purpose, code or None)}"
+
+
 def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
-    game = msg.data.get("game") or model.route.game
-    if not game or game not in TABLES:
+    slot = slot_of_msg(model, msg)
+    game = game_of(slot or "")
+    if not slot or game not in TABLES:
         return model, []
+    model, effects = _update(model, msg, slot, game)
+    return model, in_slot(effects, slot)
+
+
+def _update(model: Model, msg: Msg, slot: str, game: str) -> tuple[Model, list[Effect]]:
     table: Table = TABLES[game]
     action, value = msg.action, msg.value
-    match_ = model.matches.get(game)
-    local = model.tables.get(game)
-    setup = setup_of(model, game)
-    index = int(msg.data.get("index", -1))
+    match_ = model.matches.get(slot)
+    local = model.tables.get(slot)
+    if action.startswith("setup-") or action == "abandon-confirm":
+        return _setup(model, msg, game)
     match action:
-        case "setup-players" if str(value).strip().isdigit():
-            return _with_setup(model, game, setup.with_players(int(str(value))))
-        case "setup-seat-kind":
-            computer = None if value == "person" else table.GAME.DESCRIPTION.strongest
-            return _with_setup(model, game, setup.with_seat(index, computer=computer))
-        case "setup-seat-level":
-            return _with_setup(model, game, setup.with_seat(index, computer=value))
-        case "setup-seat-name":
-            return _with_setup(model, game, setup.with_seat(index, name=str(value or "")))
-        case "setup-option":
-            return _with_setup(model, game, setup.with_option(msg.data.get("option", ""), str(value)))
-        case "setup-start" if in_progress(match_):
-            return replace(model, dialog="abandon"), [Effect("focus-dialog")]  # a slip must not lose the game
-        case "setup-start" | "abandon-confirm":
-            try:
-                return new_match(replace(model, dialog=None), game, setup, int(msg.data["seed"]))
-            except ValueError as error:  # a combination of options the game does not offer
-                return model.notify("setup.invalid", "warning", details=str(error)), []
-        case _ if match_ is not None and action.startswith("replay") and (game in model.replays or action in STARTS_REPLAY):
-            return _replay(model, game, match_, model.replays.get(game, Replay()), msg)
+        case _ if match_ is not None and action.startswith("replay") and (slot in model.replays or action in STARTS_REPLAY):
+            return _replay(model, slot, match_, model.replays.get(slot, Replay()), msg)
         case "export-game" if match_ is not None:
-            return model, [Effect("export-game", {"game": game})]
+            return model, [Effect("export-game", {"slot": slot})]
         case "share-game" if match_ is not None:
-            return model, [Effect("share-link", {"game": game})]
-        case "shared-link" if match_ is not None:
-            return replace(model, sharing=(game, str(value))), [Effect("focus", {"selector": f"#share-{game}"})]
-        case "share-copy" if model.sharing is not None:
-            return model, [Effect("copy", {"game": game, "text": model.sharing[1]})]
-        case "share-send" if model.sharing is not None:
-            return model, [Effect("send", {"game": game, "url": model.sharing[1]})]
+            return replace(model, sharing=slot), [Effect("focus", {"selector": f"#share-{game}"})]
+        case "share-copy" | "share-send" if match_ is not None:
+            url = link_url(model, slot, "play" if msg.data.get("purpose") == "play" else "watch")
+            return model, [
+                Effect("copy", {"slot": slot, "text": url}) if action == "share-copy" else Effect("send", {"url": url})
+            ]
         case "copied":
             return model.notify("link.copied" if value else "link.copy_failed"), []
         case "share-close":
             return replace(model, sharing=None), [Effect("focus", {"selector": f'[data-action=share-game][data-game="{game}"]'})]
-        case "import-game":
+        case "rival-keep" | "rival-take" if slot in model.rivals:
+            return _settle_rival(model, slot, keep=action == "rival-keep")
+        case "import-game" if "/" not in slot:
             try:
                 loaded = import_match(str(value or ""), game, {game: table.GAME})
             except ImportRefused as refused:
                 terms = {"game": f"game.{game}.name"}
                 return model.notify("table.import_refused", "warning", terms=terms, details=str(refused)), []
-            model, effects = with_match(model, game, loaded, fresh=True)
+            model, effects = with_match(model, slot, loaded, fresh=True)
             return model.notify("table.imported"), effects
-        case _ if game in model.replays:
-            return model, []  # a replay is only watched: the table takes no action meanwhile
+        case _ if slot in model.replays or slot in model.rivals:
+            return model, []  # a replay is only watched, a game with a rival waits for the choice: no action meanwhile
         case "rematch" if match_ is not None:
-            rematch = Match.new(match_.game, match_.options, int(msg.data["seed"]), match_.seats)
-            model, effects = with_match(model, game, rematch, fresh=True)
-            return model, [*effects, Effect("focus-next")]
-        case "play" if match_ is not None:
-            return _play(model, game, match_, local, table.GAME.action_from_json(value))
+            return _rematch(model, slot, match_, int(msg.data["seed"]))
+        case "play" if match_ is not None and match_.friend_to_move is None:  # a friend's move comes in a link
+            return _play(model, slot, match_, table.GAME.action_from_json(value))
         case "computer-skip" if match_ is not None and match_.computer_to_move is not None:
-            return replace(model, hurry=model.hurry | {game}), []
+            return replace(model, hurry=model.hurry | {slot}), []
         case "computer-move" if match_ is not None and isinstance(value, ComputerMove) and value.ply == match_.cursor:
-            return _play(model, game, match_, local, table.GAME.action_from_json(value.action))
-        case "undo" if match_ is not None and table.GAME.DESCRIPTION.undo and match_.can_undo:
-            return with_match(model, game, undo_to_person(match_), fresh=True)
+            return _play(model, slot, match_, table.GAME.action_from_json(value.action))
+        case "undo" if match_ is not None and table.GAME.DESCRIPTION.undo and can_take_back(match_):
+            return with_match(model, slot, undo_to_person(match_), fresh=True)
         case "redo" if match_ is not None and table.GAME.DESCRIPTION.undo and match_.can_redo:
-            return with_match(model, game, redo_to_person(match_), fresh=True)
+            return with_match(model, slot, redo_to_person(match_), fresh=True)
         case _ if action.startswith(f"{game}:") and match_ is not None:
             before = local if local is not None else table.start(match_)
             new_match_, new_local, effects = table.on(match_, before, msg)
             if new_match_ is match_:
                 draft = getattr(table, "draft", None)
                 if draft is not None and draft(new_local) != draft(before):  # a choice a reload must not lose
-                    effects = [*effects, Effect("save-draft", {"game": game})]
-                return replace(model, tables={**model.tables, game: new_local}), effects
-            model, more = with_match(model, game, new_match_, new_local)
+                    effects = [*effects, Effect("save-draft", {"slot": slot})]
+                return replace(model, tables={**model.tables, slot: new_local}), effects
+            model, more = with_match(model, slot, new_match_, new_local)
             return model, [*effects, *more]
     return model, []
+
+
+def _setup(model: Model, msg: Msg, game: str) -> tuple[Model, list[Effect]]:
+    """The setup form's messages: who sits where, the options, and the start (which asks first before it replaces
+    a game in progress; a game by link takes a slot of its own and replaces nothing)."""
+    setup, value, index = setup_of(model, game), msg.value, int(msg.data.get("index", -1))
+    match msg.action:
+        case "setup-players" if str(value).strip().isdigit():
+            return _with_setup(model, game, setup.with_players(int(str(value))))
+        case "setup-seat-kind":
+            return _with_setup(model, game, setup.with_kind(index, str(value)))
+        case "setup-seat-level":
+            return _with_setup(model, game, setup.with_seat(index, computer=value, away=False))
+        case "setup-seat-name":
+            return _with_setup(model, game, setup.with_seat(index, name=str(value or "")))
+        case "setup-option":
+            return _with_setup(model, game, setup.with_option(msg.data.get("option", ""), str(value)))
+        case "setup-start" if in_progress(model.matches.get(game)) and not setup.by_link:
+            return replace(model, dialog="abandon"), [Effect("focus-dialog")]  # a slip must not lose the game
+        case "setup-start" | "abandon-confirm":
+            try:
+                return new_match(replace(model, dialog=None), game, setup, int(msg.data["seed"]))
+            except ValueError as error:  # a combination of options the game does not offer
+                return model.notify("setup.invalid", "warning", details=str(error)), []
+    return model, []
+
+
+def _rematch(model: Model, slot: str, match: Match, seed: int) -> tuple[Model, list[Effect]]:
+    """The same players and options again, with a fresh seed; a game by link starts again under a new id, which
+    the friends' devices take as a new game."""
+    rematch = Match.new(match.game, match.options, seed, match.seats)
+    if "/" not in slot:
+        model, effects = with_match(model, slot, rematch, fresh=True)
+        return model, [*effects, Effect("focus-next")]
+    route = Route("game", match.game.ID, by_link=by_link.new_id(seed))
+    model, effects = with_match(model, route.slot or slot, rematch, fresh=True)
+    return model, [*effects, Effect("navigate", {"hash": href(route)})]
+
+
+def _settle_rival(model: Model, slot: str, *, keep: bool) -> tuple[Model, list[Effect]]:
+    """The player's choice between the game on this device and the link's that parts from it: the other goes."""
+    rival = model.rivals[slot]
+    model = replace(model, rivals={s: m for s, m in model.rivals.items() if s != slot})
+    saved = Effect("save-rival", {"slot": slot})
+    if keep:
+        return model.notify("bylink.kept_mine"), [saved, Effect("focus-next")]
+    model, effects = with_match(model, slot, rival, fresh=True)
+    return model.notify("bylink.took_link"), [saved, *effects, Effect("focus-next")]
 
 
 STARTS_REPLAY = ("replay", "replay-to")
@@ -264,7 +354,7 @@ def _without_replay(model: Model, game: str) -> Model:
 
 
 def _tick(game: str, replay: Replay) -> list[Effect]:
-    msg = {"action": "replay-tick", "value": replay.ply, "data": {"game": game}}
+    msg = {"action": "replay-tick", "value": replay.ply, "data": {"game": game_of(game), "slot": game}}
     return [Effect("later", {"seconds": replay.speed, "msg": msg})]
 
 
@@ -272,9 +362,9 @@ def _with_setup(model: Model, game: str, setup: Setup) -> tuple[Model, list[Effe
     return replace(model, setups={**model.setups, game: setup}), []
 
 
-def _play(model: Model, game: str, match: Match, local: Any, action: Any) -> tuple[Model, list[Effect]]:
+def _play(model: Model, slot: str, match: Match, action: Any) -> tuple[Model, list[Effect]]:
     try:
         played = match.play(action)
     except IllegalAction as error:
         return model.notify("play.illegal", "warning", details=str(error)), []
-    return with_match(model, game, played, fresh=True)
+    return with_match(model, slot, played, fresh=True)

@@ -24,10 +24,17 @@ MAX_SEATS = 99
 
 @dataclass(frozen=True, slots=True)
 class SeatChoice:
-    """One row of the setup form: ``computer`` is a level, or ``None`` for a person called ``name``."""
+    """One row of the setup form: ``computer`` is a level, or ``None`` for a person called ``name``, who plays on
+    this device, or ``away`` on a friend's, by link."""
 
     name: str = ""
     computer: str | None = None
+    away: bool = False
+
+    @property
+    def kind(self) -> str:
+        """``"person"``, ``"friend"`` (a person by link) or ``"computer"``: the choice of the seat's kind."""
+        return "computer" if self.computer is not None else "friend" if self.away else "person"
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +65,8 @@ class Setup:
             changes["name"] = clean_name(str(changes["name"]))
         if "computer" in changes and changes["computer"] not in (None, *self.spec.levels):
             return self
+        if changes.get("away") and not self.spec.by_link:
+            return self
         seats = list(self.seats)
         seats[index] = replace(seats[index], **changes)
         return replace(self, seats=tuple(seats))
@@ -75,9 +84,20 @@ class Setup:
             return self
         return replace(self, options={**self.options, option_id: value})
 
+    def with_kind(self, index: int, kind: str) -> Setup:
+        """Seat ``index`` played by a person here, a friend by link (where the game allows it) or the computer."""
+        if kind not in ("person", "friend", "computer") or (kind == "friend" and not self.spec.by_link):
+            return self
+        return self.with_seat(index, computer=self.spec.strongest if kind == "computer" else None, away=kind == "friend")
+
+    @property
+    def by_link(self) -> bool:
+        """Whether the game will be played by link: a friend sits at one seat at least."""
+        return any(seat.away for seat in self.seats)
+
     def options_json(self) -> dict[str, JSON]:
         return {"players": len(self.seats), **self.options}
 
     def match_seats(self) -> tuple[Seat, ...]:
         """The seats of the match (a blank name is shown as "Player 2", "Computer"... in the player's language)."""
-        return tuple(Seat(s.name, s.computer) for s in self.seats)
+        return tuple(Seat(s.name, s.computer, s.away) for s in self.seats)

@@ -36,6 +36,7 @@ from typing import Any, Literal, Protocol
 from etoile import safe_json
 from etoile.games import REGISTRY, Game
 from etoile.match import InvalidMatch, Match
+from etoile.routes import BY_LINK_ID
 from etoile.settings import Settings
 
 SCHEMA = 1
@@ -44,6 +45,10 @@ ASIDE_PREFIX = "etoile-aside:"
 PENDING_PREFIX = "etoile-pending:"
 SETTINGS = "settings"
 MATCH = "match:"
+"""A game on this device, in its slot: ``match:<game>``, or ``match:<game>/<id>`` for a game by link."""
+RIVAL = "rival:"
+"""A game by link that came in a link parting from the one in its slot (``rival:<slot>``), kept until the player
+chooses which goes on."""
 DRAFT = "draft:"
 """A table's unfinished choice at one position (the dice set aside since the last throw): page state, kept so a
 reload loses nothing, never exported."""
@@ -140,14 +145,21 @@ def _decode_settings(record: str, data: Any, games: Mapping[str, Game]) -> Setti
     return Settings.from_json(data)
 
 
+def slot_game(slot: str, games: Mapping[str, Game]) -> str | None:
+    """The game of a slot this version has (its game's own, or a game by link's), else ``None``."""
+    game, _, code = slot.partition("/")
+    return game if game in games and (not code or BY_LINK_ID.fullmatch(code)) and slot.count("/") <= 1 else None
+
+
 def _decode_match(record: str, data: Any, games: Mapping[str, Game]) -> Match:
-    slot = record.removeprefix(MATCH)
-    if slot not in games:
-        raise InvalidMatch(f"no game {slot!r} in this version")
-    if not isinstance(data, dict) or data.get("game") != slot:
+    slot = record.partition(":")[2]
+    game = slot_game(slot, games)
+    if game is None:
+        raise InvalidMatch(f"no game slot {slot!r} in this version")
+    if not isinstance(data, dict) or data.get("game") != game:
         claimed = data.get("game") if isinstance(data, dict) else None
-        raise InvalidMatch(f"the {slot} slot holds a record of {claimed!r}, not a {slot} game")
-    return Match.from_json(data, {slot: games[slot]})
+        raise InvalidMatch(f"the {slot} slot holds a record of {claimed!r}, not a {game} game")
+    return Match.from_json(data, {game: games[game]})
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,8 +177,8 @@ class Draft:
 
 
 def _decode_draft(record: str, data: Any, games: Mapping[str, Game]) -> Draft:
-    if record.removeprefix(DRAFT) not in games:
-        raise ValueError(f"no game {record.removeprefix(DRAFT)!r} in this version")
+    if slot_game(record.removeprefix(DRAFT), games) is None:
+        raise ValueError(f"no game slot {record.removeprefix(DRAFT)!r} in this version")
     cursor = data.get("cursor") if isinstance(data, dict) else None
     if not isinstance(cursor, int) or isinstance(cursor, bool) or cursor < 0 or "data" not in data:
         raise ValueError("a draft is {cursor, data}")
@@ -176,7 +188,7 @@ def _decode_draft(record: str, data: Any, games: Mapping[str, Game]) -> Draft:
 def _decoder(record: str) -> Callable[[str, Any, Mapping[str, Game]], Any] | None:
     if record == SETTINGS:
         return _decode_settings
-    if record.startswith(MATCH):
+    if record.startswith((MATCH, RIVAL)):
         return _decode_match
     if record.startswith(DRAFT):
         return _decode_draft
@@ -272,20 +284,32 @@ class Store:
         """The saved settings, or the defaults."""
         return self._read(SETTINGS) or Settings()
 
-    def match(self, game_id: str) -> Match | None:
-        """The saved game in progress of ``game_id``, if any, settled: a record that stops with dice in the air (cut
-        short, or written by hand) goes on with the throw its seed gives, as the table would have played it."""
-        match = self._read(MATCH + game_id)
+    def match(self, slot: str) -> Match | None:
+        """The saved game in ``slot`` (a game id, or a game by link's slot), if any, settled: a record that stops
+        with dice in the air (cut short, or written by hand) goes on with the throw its seed gives, as the table
+        would have played it."""
+        match = self._read(MATCH + slot)
         return None if match is None else match.settled()
 
-    def matches(self) -> dict[str, Match]:
-        """Every readable saved match, by game id (unreadable ones are set aside)."""
-        found = {game_id: self.match(game_id) for game_id in self.games}
-        return {game_id: match for game_id, match in found.items() if match is not None}
+    def _slots(self, prefix: str) -> list[str]:
+        """The slots of this version's games that hold a ``prefix`` record (or a write of one still pending)."""
+        keys = [key.removeprefix(PENDING_PREFIX).removeprefix(PREFIX) for key in self.backend.keys()]  # noqa: SIM118
+        slots = {key.removeprefix(prefix) for key in keys if key.startswith(prefix)}
+        return sorted(slot for slot in slots if slot_game(slot, self.games) is not None)
 
-    def draft(self, game_id: str) -> Draft | None:
-        """The unfinished choice saved at ``game_id``'s table, if any (an unreadable one is set aside)."""
-        value = self._read(DRAFT + game_id)
+    def matches(self) -> dict[str, Match]:
+        """Every readable saved match, by slot (unreadable ones are set aside)."""
+        found = {slot: self.match(slot) for slot in self._slots(MATCH)}
+        return {slot: match for slot, match in found.items() if match is not None}
+
+    def rivals(self) -> dict[str, Match]:
+        """Every game by link kept beside the one in its slot until the player chooses, by slot."""
+        found = {slot: self._read(RIVAL + slot) for slot in self._slots(RIVAL)}
+        return {slot: match for slot, match in found.items() if isinstance(match, Match)}
+
+    def draft(self, slot: str) -> Draft | None:
+        """The unfinished choice saved at the table of the game in ``slot``, if any (an unreadable one is set aside)."""
+        value = self._read(DRAFT + slot)
         return value if isinstance(value, Draft) else None
 
     def set_aside(self) -> dict[str, str]:
@@ -327,20 +351,30 @@ class Store:
         """Save; ``False`` (and a ``"full"`` problem) when storage is full."""
         return self._write(SETTINGS, settings)
 
-    def save_match(self, match: Match) -> bool:
-        return self._write(MATCH + match.game.ID, match)
+    def save_match(self, match: Match, slot: str | None = None) -> bool:
+        """Save ``match`` in ``slot`` (by default its game's own)."""
+        return self._write(MATCH + (slot or match.game.ID), match)
 
-    def save_draft(self, game_id: str, draft: Draft | None) -> bool:
+    def save_rival(self, slot: str, match: Match | None) -> bool:
+        """Keep the game by link that parts from the one in ``slot``, or forget it once the player chose (``None``)."""
+        if match is None:
+            self._forget(RIVAL + slot)
+            return True
+        return self._write(RIVAL + slot, match)
+
+    def save_draft(self, slot: str, draft: Draft | None) -> bool:
         """Save the table's unfinished choice, or forget it (``None``)."""
         if draft is None:
-            if DRAFT + game_id not in self.stuck:
-                self.backend.remove(PREFIX + DRAFT + game_id)
+            self._forget(DRAFT + slot)
             return True
-        return self._write(DRAFT + game_id, draft)
+        return self._write(DRAFT + slot, draft)
 
-    def delete_match(self, game_id: str) -> None:
-        if MATCH + game_id not in self.stuck:
-            self.backend.remove(PREFIX + MATCH + game_id)
+    def delete_match(self, slot: str) -> None:
+        self._forget(MATCH + slot)
+
+    def _forget(self, record: str) -> None:
+        if record not in self.stuck:
+            self.backend.remove(PREFIX + record)
 
     def discard(self, aside_key: str) -> str | None:
         """Delete one value set aside (or stuck in place), after the player asked to; return its record, if any."""

@@ -111,7 +111,7 @@ def test_an_exported_game_imports_back() -> None:
     model, _ = send(playing(), f"{GAME}:hole", hole="7")
     model, _ = send(model, f"{GAME}:hole", hole="16")
     _, effects = send(model, "export-game")
-    assert effects == [Effect("export-game", {"game": GAME})]
+    assert effects == [Effect("export-game", {"slot": GAME})]
     fresh, _ = send(playing(), "import-game", json.dumps(model.matches[GAME].to_json()))
     assert fresh.matches[GAME].played == (g.Move((7, 16)),)
     assert [n.key for n in fresh.notices] == ["table.imported"]
@@ -130,7 +130,9 @@ def test_a_replay_steps_and_plays_through_the_moves() -> None:
     [body] = page.find_all(lambda el: el.attrs.get("class") == "table-body")
     assert body.attrs["inert"] is True  # a replay is only watched
     model, effects = send(model, "replay-play")
-    assert effects == [Effect("later", {"seconds": 1.0, "msg": {"action": "replay-tick", "value": 0, "data": {"game": GAME}}})]
+    assert effects == [
+        Effect("later", {"seconds": 1.0, "msg": {"action": "replay-tick", "value": 0, "data": {"game": GAME, "slot": GAME}}})
+    ]
     model, effects = send(model, "replay-tick", 0)
     assert model.replays[GAME].ply == 1 and effects[0].kind == "later"
     assert marked(model, "last-from") == [7]

@@ -161,7 +161,7 @@ def test_computer_seats_are_not_played_by_hand() -> None:
 def test_the_coach_asks_for_advice_and_shows_it_for_this_position_only() -> None:
     model, effects = send(led("421", coach=True), "421:throw")
     ply = model.matches["421"].cursor
-    assert Effect("advise", {"game": "421", "ply": ply, "request": "advice"}) in effects
+    assert Effect("advise", {"game": "421", "ply": ply, "request": "advice", "slot": "421"}) in effects
     advice = {"keep": [], "stop": True, "escape": 0.995, "best": 0.9}
     stale, _ = send(model, "421:advice", CoachAnswer(ply - 1, "advice", advice))
     assert stale.tables["421"].advice is None
@@ -187,7 +187,7 @@ def test_switching_the_coach_on_is_saved_and_asks_at_once() -> None:
     assert model.settings.coach
     assert effects == [
         Effect("save-settings"),
-        Effect("advise", {"game": "421", "ply": model.matches["421"].cursor, "request": "advice"}),
+        Effect("advise", {"game": "421", "ply": model.matches["421"].cursor, "request": "advice", "slot": "421"}),
     ]
 
 
@@ -350,7 +350,7 @@ def test_the_end_of_a_game_ranks_every_player_with_their_tokens() -> None:
 def test_the_dice_set_aside_since_the_last_throw_are_saved_and_read_back_at_that_position_only() -> None:
     model, _ = send(led("641"), "421:throw")
     model, effects = send(model, "421:keep", index="2")
-    assert effects == [Effect("save-draft", {"game": "421"})]
+    assert effects == [Effect("save-draft", {"slot": "421"})]
     local = model.tables["421"]
     assert table.draft(local) == [2] and table.draft(table.start(model.matches["421"])) is None
     match = model.matches["421"]

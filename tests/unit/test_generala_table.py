@@ -159,7 +159,7 @@ def test_the_hint_asks_the_coach_and_shows_its_answer_for_this_position_only() -
     model, _ = send(playing(), "generala:throw")
     ply = model.matches["generala"].cursor
     model, effects = send(model, "generala:hint")
-    assert effects == [Effect("advise", {"game": "generala", "ply": ply, "request": "hint"})]
+    assert effects == [Effect("advise", {"game": "generala", "ply": ply, "request": "hint", "slot": "generala"})]
     assert "The coach is thinking" in view(model).text()
     answer = [{"action": {"fill": "general"}, "expected": 150.25}]
     stale, _ = send(model, "generala:advice", CoachAnswer(ply - 1, "hint", answer))
@@ -293,7 +293,7 @@ def test_a_solo_game_ends_with_its_score_against_the_optimal_player_s_average() 
 def test_the_dice_set_aside_since_the_last_throw_are_saved_and_read_back_at_that_position_only() -> None:
     model = with_dice(playing(), ((), (6, 6, 4, 2, 1)))
     model, effects = send(model, "generala:keep", index="1")
-    assert effects == [Effect("save-draft", {"game": "generala"})]
+    assert effects == [Effect("save-draft", {"slot": "generala"})]
     assert table.draft(model.tables["generala"]) == [1]
     match = model.matches["generala"]
     assert table.restore(match, [4, 1]) == table.Local(keep=(1, 4))

@@ -11,7 +11,7 @@ from typing import get_args
 
 import pytest
 
-from etoile import app, link
+from etoile import app, by_link, link
 from etoile.games import REGISTRY, four21, generala, token
 from etoile.games import chinese_checkers as cc
 from etoile.games.dice import Roll
@@ -398,7 +398,7 @@ def runtime_keys() -> dict[str, set[str]]:
         "ui/views.py: game.{}.line": {f"game.{g}.line" for g in GAMES},
         "ui/views.py: notation.{}": {f"notation.{w}" for w in _notation_words()},
         "ui/views.py: table.speed.{}": {f"table.speed.{i}" for i in range(len(REPLAY_SPEEDS))},
-        "ui/views.py: setup.kind.{}": {f"setup.kind.{k}" for k in views.SEAT_KINDS},
+        "ui/views.py: setup.kind.{}": {f"setup.kind.{k}" for k in ("person", "friend", "computer")},
         "ui/views.py: settings.speed.{}": {f"settings.speed.{v}" for v in SPEEDS},
         "ui/views.py: settings.theme.{}": {f"settings.theme.{v}" for v in THEMES},
         "ui/views.py: {}.option.{}": {f"{s.namespace}.option.{o.id}" for s in specs for o in s.offered},
@@ -407,6 +407,8 @@ def runtime_keys() -> dict[str, set[str]]:
         },
         "ui/views.py: {}.level.{}": levels,
         "ui/views.py: link.refused.{}": {f"link.refused.{r}" for r in link.REASONS},
+        "play.py: bylink.arrived.{}": {f"bylink.arrived.{o}" for o in (*get_args(by_link.Outcome), "new_over", "moved_over")},
+        "ui/views.py: bylink.status.{}": {f"bylink.status.{s}" for s in views.BY_LINK_STATUSES},
         "ui/views.py: leave": {"table.replay_exit", "link.leave"},
         **{f"ui/views.py: {{}}.{part}": keys for part, keys in dialogs.items()},
         "ui/views.py: key": terms,  # a notice's terms, each a key

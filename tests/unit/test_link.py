@@ -17,6 +17,9 @@ from etoile.games import chinese_checkers, four21, generala
 from etoile.link import MAX_LINK_CHARS, LinkRefused, decode, encode, pack
 from etoile.match import Match, Seat
 
+CODE = "k3j9x2ab"
+"""A game by link's id."""
+
 GAMES = {
     "421": (four21, (2, 3, 8)),
     "generala": (generala, (1, 2, 5)),
@@ -53,24 +56,56 @@ def refusal(text: object) -> str:
 def test_every_game_goes_through_a_link_and_back_whole(game_id: str, choice: int, seed: int, plies: int, purpose: str) -> None:
     counts = GAMES[game_id][1]
     match = random_game(game_id, counts[choice % len(counts)], seed, plies)
-    text = encode(match, purpose)
+    purpose = purpose if game_id == "chinese-checkers" else "watch"  # only Chinese checkers is played by link
+    text = encode(match, purpose, CODE if purpose == "play" else None)
     shared = decode(text)
-    assert shared.purpose == purpose
+    assert shared.purpose == purpose and shared.by_link == (CODE if purpose == "play" else None)
     assert shared.match.to_json() == match.to_json()
     assert shared.match.state == match.state and shared.match.seats == match.seats
     assert link.DATA.fullmatch(text.split(".", 2)[2])  # only characters a URL carries as they are
 
 
-def test_an_undone_position_travels_with_the_moves_after_it() -> None:
+def test_an_undone_position_travels_with_the_moves_after_it_to_watch_but_not_to_play() -> None:
     match = random_game("chinese-checkers", 2, 3, 12).undo(2)
-    assert decode(encode(match, "play")).match.cursor == match.cursor == 10
+    watched = decode(encode(match, "watch")).match
+    assert (watched.cursor, len(watched.actions)) == (10, 12)
+    played = decode(encode(match, "play", CODE)).match
+    assert (played.cursor, len(played.actions)) == (10, 10)
+
+
+def test_who_plays_on_which_device_is_not_in_a_link() -> None:
+    seats = (Seat("Ann"), Seat("Bob", away=True), Seat("Max", "easy"))
+    match = Match.new(chinese_checkers, {"players": 3}, 9, seats)
+    record = json.loads(zlib.decompress(base64.urlsafe_b64decode(encode(match, "play", CODE)[7:] + "==")))
+    assert record["seats"] == [
+        {"name": "Ann", "computer": None},
+        {"name": "Bob", "computer": None},
+        {"name": "Max", "computer": "easy"},
+    ]
+    assert record["by_link"] == CODE and "away" not in json.dumps(record)
+
+
+def test_only_a_play_link_names_a_game_by_link_and_only_chinese_checkers_is_played_by_link() -> None:
+    record = random_game("chinese-checkers", 2, 4, 6).to_json()
+    del record["format"]
+    assert refusal(pack(record, "play")) == "not_a_game"  # no id
+    assert refusal(pack({**record, "by_link": CODE}, "watch")) == "not_a_game"
+    assert refusal(pack({**record, "by_link": "NOT-AN-ID"}, "play")) == "not_a_game"
+    assert decode(pack({**record, "by_link": CODE}, "play")).by_link == CODE
+    dice = random_game("421", 2, 4, 6).to_json()
+    del dice["format"]
+    assert refusal(pack({**dice, "by_link": CODE}, "play")) == "not_a_game"
+    with pytest.raises(ValueError, match="not played by link"):
+        encode(random_game("421", 2, 4, 6), "play", CODE)
+    with pytest.raises(ValueError, match="names its game by link"):
+        encode(random_game("chinese-checkers", 2, 4, 6), "play")
 
 
 def test_a_150_move_chinese_checkers_game_fits_a_link_far_under_2000_characters() -> None:
     for seed in range(5):
         match = random_game("chinese-checkers", 2, seed, 150)
         assert match.cursor == 150
-        assert len("https://example.github.io/etoile/#/link/" + encode(match, "play")) < 1_000
+        assert len("https://example.github.io/etoile/#/link/" + encode(match, "play", CODE)) < 1_000
 
 
 @settings(max_examples=200, deadline=None)
@@ -91,7 +126,7 @@ def test_a_link_cut_short_anywhere_is_refused() -> None:
 
 
 def test_a_changed_character_anywhere_in_its_data_is_seen() -> None:
-    text = encode(random_game("421", 3, 11, 80), "play")
+    text = encode(random_game("421", 3, 11, 80), "watch")
     start = text.rindex(".") + 1
     for index in range(start, len(text)):
         changed = text[:index] + ("A" if text[index] != "A" else "B") + text[index + 1 :]
@@ -103,7 +138,7 @@ def test_an_illegal_move_slipped_into_the_record_is_refused() -> None:
     del record["format"]
     record["actions"].insert(5, record["actions"][0])  # the first move again, from a hole now empty
     with pytest.raises(LinkRefused) as refused:
-        decode(pack(record, "play"))
+        decode(pack({**record, "by_link": CODE}, "play"))
     assert refused.value.reason == "not_a_game" and "do not replay" in str(refused.value)
 
 
@@ -127,7 +162,7 @@ def test_a_record_that_does_not_fit_its_game_is_refused(change, words: str) -> N
 
 
 def test_a_link_a_hundred_times_too_long_is_refused_unread() -> None:
-    text = encode(random_game("421", 2, 1, 400), "play")
+    text = encode(random_game("421", 2, 1, 400), "watch")
     long = text + text.split(".", 2)[2] * 99
     assert len(long) > MAX_LINK_CHARS
     assert refusal(long) == "too_long"
@@ -164,4 +199,4 @@ def test_names_travel_as_plain_text_in_a_link() -> None:
     game = chinese_checkers
     seats = (Seat("<img src=x onerror=alert(1)>"), Seat("Zoé «Б»"))
     match = Match.new(game, {"players": 2}, 1, seats)
-    assert decode(encode(match, "play")).match.seats == seats
+    assert decode(encode(match, "play", CODE)).match.seats == seats

@@ -65,7 +65,7 @@ def test_starting_saves_the_match_and_opens_the_table() -> None:
     match = model.matches["pig"]
     assert (match.seed, match.options, match.seats) == (7, {"players": 2, "target": 10}, (Seat(""), Seat("")))
     assert effects == [
-        Effect("save-match", {"game": "pig"}),
+        Effect("save-match", {"slot": "pig"}),
         Effect("navigate", {"hash": "#/pig"}),
         Effect("sound", {"name": "start"}),
     ]
@@ -74,13 +74,13 @@ def test_starting_saves_the_match_and_opens_the_table() -> None:
 def test_a_computer_to_move_is_asked_to_think_at_that_ply() -> None:
     model = started((SeatChoice(computer="easy"), SeatChoice("Bob")))
     model, effects = send(model, "rematch", seed="5")
-    assert Effect("think", {"game": "pig", "ply": 0, "level": "easy"}) in effects
+    assert Effect("think", {"slot": "pig", "ply": 0, "level": "easy"}) in effects
 
 
 def test_a_computer_to_move_plays_on_when_its_table_is_shown_again() -> None:
     """After a reload (the page sends "resume"), a return to the table, or an import, the computer is asked again."""
     model = started((SeatChoice(computer="easy"), SeatChoice("Bob")))
-    think = [Effect("prepare-ai", {"game": "pig"}), Effect("think", {"game": "pig", "ply": 0, "level": "easy"})]
+    think = [Effect("prepare-ai", {"slot": "pig"}), Effect("think", {"slot": "pig", "ply": 0, "level": "easy"})]
     elsewhere, effects = update(model, Msg("route", "#/settings"))
     assert effects == [Effect("focus-heading")]
     back, effects = update(elsewhere, Msg("route", "#/pig"))
@@ -92,9 +92,9 @@ def test_a_computer_to_move_plays_on_when_its_table_is_shown_again() -> None:
 
 def test_the_worker_is_made_ready_when_any_table_is_shown_for_its_computers_or_its_coach() -> None:
     against, _ = update(started((SeatChoice("Ann"), SeatChoice(computer="easy"))), Msg("route", "#/pig"))
-    assert update(against, Msg("resume"))[1] == [Effect("prepare-ai", {"game": "pig"})]
+    assert update(against, Msg("resume"))[1] == [Effect("prepare-ai", {"slot": "pig"})]
     friends, _ = update(started(), Msg("route", "#/pig"))
-    assert update(friends, Msg("resume"))[1] == [Effect("prepare-ai", {"game": "pig"})]
+    assert update(friends, Msg("resume"))[1] == [Effect("prepare-ai", {"slot": "pig"})]
     assert update(replace(friends, route=Route("settings")), Msg("resume"))[1] == []
 
 
@@ -109,7 +109,7 @@ def test_a_late_computer_move_for_an_older_position_is_ignored() -> None:
 def test_playing_applies_the_action_and_saves() -> None:
     model, effects = send(started(), "play", "roll")
     assert model.matches["pig"].state.turn_total == 3
-    assert effects == [Effect("save-match", {"game": "pig"})]
+    assert effects == [Effect("save-match", {"slot": "pig"})]
 
 
 def test_an_illegal_action_leaves_the_game_and_says_so() -> None:
@@ -130,7 +130,7 @@ def test_undo_against_the_computer_goes_back_to_the_person_s_turn_and_redo_bring
     undone = model.matches["pig"]
     model, effects = send(model, "redo")  # the whole undone sequence comes back, the computer's reply included
     assert model.matches["pig"].cursor == 5 and model.matches["pig"].actions == undone.actions
-    assert Effect("think", {"game": "pig", "ply": 5, "level": "easy"}) in effects  # and the computer plays on
+    assert Effect("think", {"slot": "pig", "ply": 5, "level": "easy"}) in effects  # and the computer plays on
 
 
 def computer_turn_shown(model: Model) -> tuple[list[str], list[tuple[str, bool]]]:
@@ -171,7 +171,7 @@ def test_table_messages_change_the_view_state_or_the_match() -> None:
     assert model.tables["pig"] == {"peek": True} and effects == []
     model, effects = send(model, "pig:roll")
     assert model.matches["pig"].cursor == 2
-    assert effects == [Effect("sound", {"name": "dice"}), Effect("save-match", {"game": "pig"})]
+    assert effects == [Effect("sound", {"name": "dice"}), Effect("save-match", {"slot": "pig"})]
 
 
 def test_the_table_frame_shows_the_board_and_the_tools() -> None:

@@ -73,19 +73,18 @@ def test_a_link_that_opens_no_game_says_why_and_offers_the_way_home() -> None:
         assert title(model) == "This link does not open a game · Étoile"
 
 
-def test_a_table_shares_its_game_as_a_link_to_copy_or_send() -> None:
+def test_a_table_shares_its_game_as_a_link_to_copy_or_send_which_follows_the_game() -> None:
     match = random_game("generala", 2, 2, 10)
-    model = Model(route=Route("game", "generala"), matches={"generala": match})
+    model = Model(route=Route("game", "generala"), matches={"generala": match}, address="http://localhost:8000/")
     model, effects = update(model, Msg("share-game", None, {"game": "generala"}))
-    assert effects == [Effect("share-link", {"game": "generala"})]
+    assert model.sharing == "generala" and effects == [Effect("focus", {"selector": "#share-generala"})]
     url = "http://localhost:8000/#/link/" + link.encode(match, "watch")
-    model, effects = update(model, Msg("shared-link", url, {"game": "generala"}))
-    assert model.sharing == ("generala", url) and effects == [Effect("focus", {"selector": "#share-generala"})]
     field = view(model).find_all(lambda e: e.attrs.get("id") == "share-generala")
     assert field and field[0].attrs["value"] == url and field[0].attrs["readonly"] is True
     assert not view(model).find_all(lambda e: e.attrs.get("data-action") == "share-send")  # no share sheet here
     assert view(replace(model, can_send=True)).find_all(lambda e: e.attrs.get("data-action") == "share-send")
-    assert update(model, Msg("share-copy", None, {"game": "generala"}))[1] == [Effect("copy", {"game": "generala", "text": url})]
+    copy = Msg("share-copy", None, {"game": "generala", "purpose": "watch"})
+    assert update(model, copy)[1] == [Effect("copy", {"slot": "generala", "text": url})]
     copied, _ = update(model, Msg("copied", True, {"game": "generala"}))
     assert [n.key for n in copied.notices] == ["link.copied"]
     closed, effects = update(model, Msg("share-close", None, {"game": "generala"}))
@@ -93,9 +92,14 @@ def test_a_table_shares_its_game_as_a_link_to_copy_or_send() -> None:
     assert effects == [Effect("focus", {"selector": '[data-action=share-game][data-game="generala"]'})]  # back to the button
     assert update(model, Msg("route", "#/"))[0].sharing is None
     assert parse(url.split("#", 1)[1]).link == link.encode(match, "watch")
+    # A move made while the link is shown is in it: the link is drawn from the game as it is now.
+    later = random_game("generala", 2, 2, 14)
+    model = replace(model, matches={"generala": later})
+    field = view(model).find_all(lambda e: e.attrs.get("id") == "share-generala")
+    assert field[0].attrs["value"] == "http://localhost:8000/#/link/" + link.encode(later, "watch") != url
 
 
 def test_an_error_closes_the_link_shown_so_that_its_notice_can_be_drawn() -> None:
-    model = Model(route=Route("game", "generala"), sharing=("generala", "http://x/#/link/1.watch.AAAA"), dialog="reset")
+    model = Model(route=Route("game", "generala"), sharing="generala", dialog="reset")
     model, _ = update(model, Msg("error", "Traceback (most recent call last): ..."))
     assert model.sharing is None and model.dialog is None and [n.key for n in model.notices] == ["error.unexpected"]

@@ -103,7 +103,9 @@ class Description:
     keys (``<ns>.*``). ``max_players`` is ``None`` when the rules set no limit.
     ``levels`` are the computer players' levels, weakest first. ``undo`` says
     whether players may take moves back (not in dice games: an undo would be a
-    new throw).
+    new throw). ``by_link`` says whether a seat may be played on another device,
+    its moves sent in links (not in dice games: a throw made on one device
+    cannot be checked on the other).
     """
 
     id: str
@@ -114,6 +116,7 @@ class Description:
     options: tuple[Option, ...] = ()
     default_players: int = 2
     undo: bool = False
+    by_link: bool = False
 
     def option(self, option_id: str) -> Option | None:
         return next((o for o in self.options if o.id == option_id), None)

@@ -47,6 +47,7 @@ DESCRIPTION = Description(
         Option("edition", (EDITION, 1), EDITION, offered=False),
     ),
     undo=True,
+    by_link=True,
 )
 
 

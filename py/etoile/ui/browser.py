@@ -23,12 +23,11 @@ from js import URL, Blob, Object, document, window
 from pyodide.ffi import JsException, create_proxy, to_js
 from pyscript import create_named_worker
 
-from etoile import link
 from etoile.app import Effect, Model, Msg, update, with_problems
 from etoile.i18n import pick_language
 from etoile.match import Match
 from etoile.model import CoachAnswer, ComputerMove, Imported, ImportRefusal
-from etoile.routes import parse
+from etoile.routes import game_of, parse
 from etoile.storage import MATCH, MAX_IMPORT_CHARS, SETTINGS, Draft, ImportRefused, StorageFull, Store
 from etoile.ui import dom, predrawn, views
 from etoile.ui.dom import absent
@@ -216,7 +215,7 @@ class Runtime:
             self.root.replaceChildren()
         dom.patch(self.root, 0, self.tree, tree)
         self.tree = tree
-        shown = (self.model.route, self.model.route.game in self.model.matches)
+        shown = (self.model.route, self.model.route.slot in self.model.matches)
         if self.shown is not None and shown != self.shown:
             window.scrollTo(0, 0)  # a new screen (a page, a table that opens) starts at its top, its status in view
         self.shown = shown
@@ -233,38 +232,36 @@ class Runtime:
     def run(self, effect: Effect) -> None:
         store, args = self.store, effect.args
         match effect.kind:
-            case "save-settings":
-                store.save_settings(self.model.settings)
-            case "save-match":
-                store.save_match(self.model.matches[args["game"]])
-            case "save-draft":
-                game = args["game"]
-                data = TABLES[game].draft(self.model.tables[game])  # type: ignore[attr-defined]
-                store.save_draft(game, None if data is None else Draft(self.model.matches[game].cursor, data))
+            case "save-settings" | "save-match" | "save-rival" | "save-draft":
+                self.save(effect.kind, args.get("slot", ""))
+            case "navigate" if args.get("replace"):  # the model is there already: only the address changes
+                window.history.replaceState(None, "", args["hash"])
             case "navigate":
                 if window.location.hash != args["hash"]:
                     window.history.pushState(None, "", args["hash"])
                     self.queue.append(Msg("route", args["hash"]))
             case "think":
-                self.spawn(self.think(**args))
+                self.spawn(self.think(args["slot"], args["ply"], args["level"]))
             case "advise":
-                self.spawn(self.advise(**args))
+                self.spawn(self.advise(args["slot"], args["ply"], args["request"]))
             case "prepare-ai":
-                self.spawn(self.prepare_ai(args["game"]), quiet=True)
+                self.spawn(self.prepare_ai(args["slot"]), quiet=True)
             case "reset":
                 store.reset()
             case "export-game":
-                game = args["game"]
-                text = json.dumps(self.model.matches[game].to_json(), ensure_ascii=False, indent=1)
-                download(f"etoile-{game}-{date.today().isoformat()}.json", text)
+                slot = args["slot"]
+                text = json.dumps(self.model.matches[slot].to_json(), ensure_ascii=False, indent=1)
+                download(f"etoile-{game_of(slot)}-{date.today().isoformat()}.json", text)
             case "export":
                 download(f"etoile-{date.today().isoformat()}.json", store.export_all())
             case "import":
                 self.import_all(args["text"])
             case "download":
                 download(args["filename"], args["text"])
-            case "share-link" | "copy" | "send":
-                self.share(effect)
+            case "copy":
+                self.spawn(self.copy(args["slot"], args["text"]), quiet=True)
+            case "send":
+                self.spawn(self.send(args["url"]), quiet=True)
             case "later":
                 self.spawn(self.later(args["seconds"], Msg(**args["msg"])))
             case "notify":
@@ -279,6 +276,22 @@ class Runtime:
             case _:  # an effect this runtime cannot carry out is a bug: say so, never drop it
                 raise ValueError(f"the runtime has no way to carry out the effect {effect.kind!r}")
 
+    def save(self, kind: str, slot: str) -> None:
+        """Write what the model holds now: the settings, or the game, the rival or the draft of ``slot`` (a game no
+        longer in the model is forgotten)."""
+        store, model = self.store, self.model
+        match kind:
+            case "save-settings":
+                store.save_settings(model.settings)
+            case "save-match":
+                match = model.matches.get(slot)
+                store.save_match(match, slot) if match is not None else store.delete_match(slot)
+            case "save-rival":
+                store.save_rival(slot, model.rivals.get(slot))
+            case _:
+                data = TABLES[game_of(slot)].draft(model.tables[slot])  # type: ignore[attr-defined]
+                store.save_draft(slot, None if data is None else Draft(model.matches[slot].cursor, data))
+
     def import_all(self, text: str) -> None:
         """Import an all-data export, and tell the app what came in, or why nothing did."""
         try:
@@ -286,7 +299,8 @@ class Runtime:
         except ImportRefused as refused:
             self.queue.append(Msg("import-refused", ImportRefusal(refused.reason, refused.record, str(refused))))
         else:
-            self.queue.append(Msg("imported", Imported(count, self.store.settings(), self.store.matches())))
+            store = self.store
+            self.queue.append(Msg("imported", Imported(count, store.settings(), store.matches(), store.rivals())))
 
     def download_aside(self, key: str) -> None:
         """Offer a value set aside as a file; if it is gone since (another tab, a reset), say so rather than give an
@@ -303,7 +317,8 @@ class Runtime:
         if record == SETTINGS:
             self.store.save_settings(self.model.settings)
         elif record and record.startswith(MATCH) and record.removeprefix(MATCH) in self.model.matches:
-            self.store.save_match(self.model.matches[record.removeprefix(MATCH)])
+            slot = record.removeprefix(MATCH)
+            self.store.save_match(self.model.matches[slot], slot)
 
     def spawn(self, coroutine: Any, *, quiet: bool = False) -> None:
         """Run ``coroutine`` as a task, referenced until it ends.
@@ -330,22 +345,23 @@ class Runtime:
             self.worker = asyncio.ensure_future(create_named_worker("./py/worker.py", "ai", config="./pyscript.toml"))
         return await self.worker
 
-    async def prepare_ai(self, game: str) -> None:
-        """Once the page is idle, start the worker and get it ready for questions about ``game``, ahead of the first
-        one; ``html[data-ai="ready"]`` tells it is. A failure shows when a question falls back to this thread."""
+    async def prepare_ai(self, slot: str) -> None:
+        """Once the page is idle, start the worker and get it ready for questions about the game in ``slot``, ahead
+        of the first one; ``html[data-ai="ready"]`` tells it is. A failure shows when a question falls back to this
+        thread."""
         await page_idle()
-        record = self._record(game)
+        record = self._record(slot)
         if record is None:
             return
         with contextlib.suppress(Exception):
-            await (await self.ai()).prepare(game, record)
+            await (await self.ai()).prepare(game_of(slot), record)
             document.documentElement.dataset.ai = "ready"
 
-    def _record(self, game: str) -> str | None:
-        match = self.model.matches.get(game)
+    def _record(self, slot: str) -> str | None:
+        match = self.model.matches.get(slot)
         return None if match is None else json.dumps(match.to_json())
 
-    async def _ask(self, game: str, record: str | None, question: str, *args: str) -> str | None:
+    async def _ask(self, slot: str, record: str | None, question: str, *args: str) -> str | None:
         """The worker's answer to ``question`` about ``record`` (the game now), or ``None`` if the game has moved on since.
 
         The same question about the same position is asked once, however many
@@ -353,7 +369,7 @@ class Runtime:
         goes to the first. Without a worker (an old browser, a failed start) the
         answer is worked out here instead.
         """
-        key = (question, game, record or "", *args)
+        key, game = (question, slot, record or "", *args), game_of(slot)
         if record is None or key in self.asked:
             return None
         self.asked.add(key)
@@ -367,41 +383,29 @@ class Runtime:
                 answer = getattr(run, question)(game, record, *args)
         finally:
             self.asked.discard(key)
-        return str(answer) if self._record(game) == record else None
+        return str(answer) if self._record(slot) == record else None
 
-    async def think(self, game: str, ply: int, level: str) -> None:
+    async def think(self, slot: str, ply: int, level: str) -> None:
         """Ask the worker for the computer's move, then play it after a short pause."""
-        started, record = time.monotonic(), self._record(game)
-        action = await self._ask(game, record, "choose", level)
+        started, record = time.monotonic(), self._record(slot)
+        action = await self._ask(slot, record, "choose", level)
         if action is None:
             return
         deadline = started + COMPUTER_PACE[self.model.settings.speed]
-        while time.monotonic() < deadline and game not in self.model.hurry:  # a skip cuts the pause short
+        while time.monotonic() < deadline and slot not in self.model.hurry:  # a skip cuts the pause short
             await asyncio.sleep(min(0.05, deadline - time.monotonic()))
-        if self._record(game) != record:  # undone or replaced during the pause
+        if self._record(slot) != record:  # undone or replaced during the pause
             return
-        self.dispatch(Msg("computer-move", ComputerMove(ply, json.loads(action)), {"game": game}))
+        self.dispatch(Msg("computer-move", ComputerMove(ply, json.loads(action)), about(slot)))
 
-    def share(self, effect: Effect) -> None:
-        """A game's link: made (``share-link``, for the page's address), copied, or sent with the share sheet."""
-        game = effect.args["game"]
-        if effect.kind == "share-link":
-            page = str(window.location.href).split("#", 1)[0]
-            url = f"{page}#/link/{link.encode(self.model.matches[game], 'watch')}"
-            self.queue.append(Msg("shared-link", url, {"game": game}))
-        elif effect.kind == "copy":
-            self.spawn(self.copy(game, effect.args["text"]), quiet=True)
-        else:
-            self.spawn(self.send(effect.args["url"]), quiet=True)
-
-    async def copy(self, game: str, text: str) -> None:
+    async def copy(self, slot: str, text: str) -> None:
         """Put ``text`` on the clipboard, and say whether it went there."""
         try:
             await window.navigator.clipboard.writeText(text)
         except Exception:  # noqa: BLE001 - no clipboard, or no permission: the player copies it from the field
-            self.dispatch(Msg("copied", False, {"game": game}))
+            self.dispatch(Msg("copied", False, about(slot)))
         else:
-            self.dispatch(Msg("copied", True, {"game": game}))
+            self.dispatch(Msg("copied", True, about(slot)))
 
     async def send(self, url: str) -> None:
         """Open the system's share sheet with ``url``; a player who closes it has sent nothing, and that is fine."""
@@ -412,11 +416,11 @@ class Runtime:
         await asyncio.sleep(seconds)
         self.dispatch(msg)
 
-    async def advise(self, game: str, ply: int, request: str) -> None:
+    async def advise(self, slot: str, ply: int, request: str) -> None:
         """Ask the worker for the coach's answer; the table shows it if the game has not moved on."""
-        answer = await self._ask(game, self._record(game), "advise", request)
+        answer = await self._ask(slot, self._record(slot), "advise", request)
         if answer is not None:
-            self.dispatch(Msg(f"{game}:advice", CoachAnswer(ply, request, json.loads(answer)), {"game": game}))
+            self.dispatch(Msg(f"{game_of(slot)}:advice", CoachAnswer(ply, request, json.loads(answer)), about(slot)))
 
     def focus(self, effect: Effect) -> None:
         selector = {
@@ -561,6 +565,11 @@ def click_message(data: dict[str, str]) -> Msg:
     return Msg(data.pop("action"), data.pop("value", None), data)
 
 
+def about(slot: str) -> dict[str, str]:
+    """The ``data`` of a message the runtime makes about the game in ``slot`` (a computer's move, an answer)."""
+    return {"game": game_of(slot), "slot": slot}
+
+
 def show_fatal() -> None:
     """Replace the page by the failure screen of ``boot.js`` (used only when even the error notice cannot be drawn)."""
     document.documentElement.dataset.ready = "failed"
@@ -585,13 +594,13 @@ def restored_drafts(store: Store, matches: dict[str, Match]) -> dict[str, Any]:
     """The tables' unfinished choices saved at the positions their games are at (the dice set aside since the last
     throw); a draft of another position, or one its table cannot read, is dropped."""
     tables: dict[str, Any] = {}
-    for game, match in matches.items():
-        restore = getattr(TABLES.get(game), "restore", None)
-        if restore is None or (draft := store.draft(game)) is None or draft.cursor != match.cursor:
+    for slot, match in matches.items():
+        restore = getattr(TABLES.get(game_of(slot)), "restore", None)
+        if restore is None or (draft := store.draft(slot)) is None or draft.cursor != match.cursor:
             continue
         local = restore(match, draft.data)
         if local is not None:
-            tables[game] = local
+            tables[slot] = local
     return tables
 
 
@@ -626,8 +635,10 @@ def start() -> Runtime:
         settings=store.settings(),
         browser_language=pick_language(languages),
         matches=matches,
+        rivals=store.rivals(),
         tables=restored_drafts(store, matches),
         can_send=hasattr(window.navigator, "share"),
+        address=str(window.location.href).split("#", 1)[0],
     )
     runtime = Runtime(document.getElementById("app"), store, model)
     runtime._drain_problems()

@@ -9,12 +9,13 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Collection
 
+from etoile.by_link import made_here, parting
 from etoile.games import CHANCE, Description, token
 from etoile.i18n import Catalog, catalog, rules
 from etoile.match import Match
 from etoile.model import REPLAY_SPEEDS, Model, Notice, Replay
-from etoile.play import setup_of, watched
-from etoile.routes import GAMES, Route, href
+from etoile.play import can_take_back, link_url, setup_of, watched
+from etoile.routes import GAMES, Route, game_of, href
 from etoile.settings import LANGUAGES, NAME_LENGTH, SPEEDS, THEMES
 from etoile.setup import MAX_SEATS, SeatChoice
 from etoile.ui.common import log_entry, seat_name
@@ -138,7 +139,55 @@ def home(model: Model, t: Catalog) -> El:
         h("p", {"class": "lead"}, t("home.lead")),
         model.settings.name and h("p", {"class": "greeting"}, t("home.greeting", name=model.settings.name)),
         h("ul", {"class": "game-list"}, [game_card(g, g in model.in_progress, t) for g in GAMES]),
+        by_link_games(model, t),
     )
+
+
+def by_link_games(model: Model, t: Catalog) -> El | None:
+    """The games by link on this device: those waiting for a choice or for a move here first, then those waiting
+    for a friend, then those over (which can be removed)."""
+    rows = sorted((by_link_status(model, slot, match), slot) for slot, match in model.matches.items() if "/" in slot)
+    if not rows:
+        return None
+    items = []
+    for status, slot in rows:
+        match, (game_id, _, code) = model.matches[slot], slot.partition("/")
+        name = seat_name(match, seat, t) if (seat := match.friend_to_move) is not None else ""
+        items.append(
+            h(
+                "li",
+                {"class": "by-link-game", "data-status": BY_LINK_STATUSES[status]},
+                h(
+                    "a",
+                    {"href": href(Route("game", game_id, by_link=code))},
+                    h("strong", {}, t(f"game.{game_id}.name")),
+                    " · ",
+                    t("bylink.with", names=friends(match, t)),
+                ),
+                " ",
+                h("span", {"class": "by-link-status"}, t(f"bylink.status.{BY_LINK_STATUSES[status]}", name=name)),
+                status == BY_LINK_STATUSES.index("over")
+                and h(
+                    "button",
+                    {"type": "button", "data-action": "bylink-remove", "data-value": slot},
+                    t("bylink.remove"),
+                ),
+            )
+        )
+    return h("section", {"class": "by-link-games"}, h("h2", {}, t("home.by_link")), h("ul", {}, items))
+
+
+BY_LINK_STATUSES = ("rival", "your_turn", "waiting", "over")
+"""Where a game by link stands, in the order the home screen lists them (``bylink.status.<status>``)."""
+
+
+def by_link_status(model: Model, slot: str, match: Match) -> int:
+    """The index in :data:`BY_LINK_STATUSES` of where the game by link in ``slot`` stands."""
+    if slot in model.rivals:
+        return 0
+    if match.result is not None:
+        return 3
+    return 2 if match.friend_to_move is not None else 1
 
 
 def game_card(game_id: str, in_progress: bool, t: Catalog) -> El:
@@ -196,19 +245,20 @@ def link_screen(model: Model, t: Catalog) -> El:
 def game(model: Model, t: Catalog, *, watching: bool = False) -> El:
     """A game's screen: its table when a game is under way, else its setup (or "coming soon"); ``watching``, the
     table of a game opened from a link, which only its replay moves."""
-    game_id = model.route.game or ""
+    game_id, slot = model.route.game or "", model.route.slot or ""
     table = TABLES.get(game_id)
     if table is None:
         return coming_soon(game_id, t)
-    match = model.matches.get(game_id)
+    match = model.matches.get(slot)
     if match is None:
-        return setup_screen(model, t)
-    local = model.tables.get(game_id)
-    replay = model.replays.get(game_id)
+        return missing(model, t) if model.route.by_link else setup_screen(model, t)
+    local = model.tables.get(slot)
+    replay = model.replays.get(slot)
     shown = match.at(replay.ply) if replay is not None else match
     # A replay shows the table as it was, with no selection or hint of the game now.
     board = table.board(model, shown, local if local is not None and replay is None else table.start(shown), t)
     frozen = replay is not None
+    rival = model.rivals.get(slot)
     lines = log_lines(table, match, t)
     return h(
         "div",
@@ -232,7 +282,7 @@ def game(model: Model, t: Catalog, *, watching: bool = False) -> El:
                         "type": "button",
                         "data-action": "undo",
                         "data-game": game_id,
-                        "disabled": not match.can_undo or frozen,
+                        "disabled": not can_take_back(match) or frozen,
                     },
                     t("table.undo"),
                 ),
@@ -252,11 +302,14 @@ def game(model: Model, t: Catalog, *, watching: bool = False) -> El:
                 h("a", {"class": "button", "href": f"#/rules/{game_id}"}, t("home.rules")),
             ),
         ),
+        match.by_link and h("p", {"class": "by-link-note"}, t("bylink.with", names=friends(match, t))),
+        replay is None and rival is not None and rival_choice(match, rival, t),
+        replay is None and rival is None and not watching and to_send(model, slot, match, t),
+        h("div", {"class": "table-body", "inert": True}, board) if replay is not None or rival is not None else board,
         replay is not None and replay_bar(game_id, match, replay, t, leave="link.leave" if watching else "table.replay_exit"),
-        h("div", {"class": "table-body", "inert": True}, board) if replay is not None else board,
-        replay is None and computer_turn(match, lines, game_id in model.hurry, t),
+        replay is None and computer_turn(match, lines, slot in model.hurry, t),
         game_log(match, lines, replay, t),
-        not watching and record_tools(game_id, match, replay, sharing(model, game_id, t), t),
+        not watching and record_tools(model, slot, match, replay, t),
     )
 
 
@@ -396,9 +449,10 @@ def replay_bar(game_id: str, match: Match, replay: Replay, t: Catalog, leave: st
     )
 
 
-def record_tools(game_id: str, match: Match, replay: Replay | None, share: El | None, t: Catalog) -> El:
-    """What every table does with its game's record: replay it, share it as a link, export it to a file, import one."""
-    data: dict[str, Attr] = {"data-game": game_id}
+def record_tools(model: Model, slot: str, match: Match, replay: Replay | None, t: Catalog) -> El:
+    """What every table does with its game's record: replay it, share it as a link, export it to a file, import one
+    (in its game's own slot: a game by link is the friends' as well)."""
+    data: dict[str, Attr] = {"data-game": match.game.ID}
     return h(
         "div",
         {"class": "row record-tools"},
@@ -406,9 +460,10 @@ def record_tools(game_id: str, match: Match, replay: Replay | None, share: El | 
         and match.cursor > 0
         and h("button", {"type": "button", "data-action": "replay", **data}, t("table.replay")),
         h("button", {"type": "button", "data-action": "share-game", **data}, t("table.share")),
-        share,
+        model.sharing == slot and link_box(model, slot, "watch", t),
         h("button", {"type": "button", "data-action": "export-game", **data}, t("table.export")),
-        h(
+        "/" not in slot
+        and h(
             "label",
             {"class": "button file"},
             h(
@@ -426,26 +481,77 @@ def record_tools(game_id: str, match: Match, replay: Replay | None, share: El | 
     )
 
 
-def sharing(model: Model, game_id: str, t: Catalog) -> El | None:
-    """The link of ``game_id``'s game, once asked for, shown to be copied (or sent, where the browser has a share
-    sheet): it opens as a replay on any device."""
-    if model.sharing is None or model.sharing[0] != game_id:
-        return None
-    url = model.sharing[1]
-    data: dict[str, Attr] = {"data-game": game_id}
-    field_id = f"share-{game_id}"
+def link_box(model: Model, slot: str, purpose: str, t: Catalog) -> El:
+    """A link to the game in ``slot``, to be copied, sent with the share sheet where the browser has one, or read
+    as a QR code: a replay to ``watch`` (closed again), or the friend's turn to ``play``."""
+    game_id = game_of(slot)
+    url = link_url(model, slot, purpose)
+    data: dict[str, Attr] = {"data-game": game_id, "data-purpose": purpose}
+    field_id = f"{'send' if purpose == 'play' else 'share'}-{game_id}"
     return h(
         "div",
         {"class": "share-box"},
-        h("label", {"for": field_id}, t("table.share_label")),
+        h("label", {"for": field_id}, t("table.share_label" if purpose == "watch" else "bylink.link_label")),
         h("input", {"id": field_id, "type": "text", "readonly": True, "value": url, "class": "share-link"}),
         qr_code(url, t("table.share_qr")) or h("p", {"class": "hint"}, t("table.share_no_qr")),
         h(
             "div",
             {"class": "row"},
-            h("button", {"type": "button", "class": "primary", "data-action": "share-copy", **data}, t("table.share_copy")),
+            h(
+                "button",
+                {"type": "button", "class": "primary", "data-action": "share-copy", "data-next": purpose == "play", **data},
+                t("table.share_copy"),
+            ),
             model.can_send and h("button", {"type": "button", "data-action": "share-send", **data}, t("table.share_send")),
-            h("button", {"type": "button", "data-action": "share-close", **data}, t("table.share_close")),
+            purpose == "watch" and h("button", {"type": "button", "data-action": "share-close", **data}, t("table.share_close")),
+        ),
+    )
+
+
+def friends(match: Match, t: Catalog) -> str:
+    """The names of the friends who play a game by link on their devices."""
+    return ", ".join(seat_name(match, index, t) for index, seat in enumerate(match.seats) if seat.away)
+
+
+def to_send(model: Model, slot: str, match: Match, t: Catalog) -> El | None:
+    """In a game by link, when a friend is to move: the link that takes them the move just made; once the game is
+    over by a move made here, the link that takes them its end."""
+    seat = match.friend_to_move
+    over = match.by_link and match.result is not None and match.cursor > 0 and made_here(match, match.cursor)
+    if seat is None and not over:
+        return None
+    name = seat_name(match, seat, t) if seat is not None else friends(match, t)
+    return h(
+        "section",
+        {"class": "send-move", "aria-labelledby": f"send-title-{match.game.ID}"},
+        h(
+            "h2",
+            {"id": f"send-title-{match.game.ID}"},
+            t("bylink.send_title" if seat is not None else "bylink.send_end_title", name=name),
+        ),
+        h("p", {}, t("bylink.send_lead" if seat is not None else "bylink.send_end_lead", name=name)),
+        link_box(model, slot, "play", t),
+    )
+
+
+def rival_choice(match: Match, rival: Match, t: Catalog) -> El:
+    """A link parted from the game on this device: where they part, and the choice of the one that goes on (both
+    are kept until then)."""
+    common = parting(match, rival)
+    move = match.game.action_to_text
+    here = spoken(move(match.played[common]), t) if common < match.cursor else t("bylink.rival_nothing")
+    there = spoken(move(rival.played[common]), t) if common < rival.cursor else t("bylink.rival_nothing")
+    data: dict[str, Attr] = {"data-game": match.game.ID}
+    return h(
+        "section",
+        {"class": "rival", "role": "group", "aria-labelledby": "rival-title"},
+        h("h2", {"id": "rival-title"}, t("bylink.rival_title")),
+        h("p", {}, t("bylink.rival_lead", move=common + 1, here=here, there=there)),
+        h(
+            "div",
+            {"class": "row"},
+            h("button", {"type": "button", "data-action": "rival-keep", "data-next": True, **data}, t("bylink.rival_keep")),
+            h("button", {"type": "button", "data-action": "rival-take", **data}, t("bylink.rival_take")),
         ),
     )
 
@@ -491,6 +597,7 @@ def setup_screen(model: Model, t: Catalog) -> El:
             {"class": "seats"},
             h("legend", {}, t("setup.seats")),
             [seat_row(spec, index, seat, t) for index, seat in enumerate(setup.seats)],
+            setup.by_link and h("p", {"class": "hint"}, t("setup.by_link_note")),
         ),
         [
             _choices(
@@ -526,14 +633,16 @@ def players_control(spec: Description, count: int, data: dict[str, Attr]) -> El:
     return h("select", attrs, [h("option", {"value": str(n), "selected": n == count}, str(n)) for n in counts])
 
 
-SEAT_KINDS = ("person", "computer")
-"""Who may play a seat, as the setup screen offers it (``setup.kind.<kind>``)."""
+def seat_kinds(spec: Description) -> tuple[str, ...]:
+    """Who may play a seat, as the setup screen offers it (``setup.kind.<kind>``): a person here, a friend by link
+    where the game is played so, the computer."""
+    return ("person", "friend", "computer") if spec.by_link else ("person", "computer")
 
 
 def seat_row(spec: Description, index: int, seat: SeatChoice, t: Catalog) -> El:
     data = {"data-game": spec.id, "data-index": str(index)}
     kind_id, detail_id = f"seat-{index}-kind", f"seat-{index}-detail"
-    kind = "person" if seat.computer is None else "computer"
+    kind = seat.kind
     return h(
         "div",
         {"class": "seat-row"},
@@ -542,7 +651,7 @@ def seat_row(spec: Description, index: int, seat: SeatChoice, t: Catalog) -> El:
         h(
             "select",
             {"id": kind_id, "data-action": "setup-seat-kind", **data},
-            [h("option", {"value": k, "selected": k == kind}, t(f"setup.kind.{k}")) for k in SEAT_KINDS],
+            [h("option", {"value": k, "selected": k == kind}, t(f"setup.kind.{k}")) for k in seat_kinds(spec)],
         ),
         h(
             "label",

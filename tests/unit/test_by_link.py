@@ -1,0 +1,297 @@
+"""Chinese checkers by correspondence: a game set up with friends' seats, each move carried to the next device in a
+``play`` link, every device keeping its own copy; links that extend, repeat, trail or part from that copy."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from etoile import by_link, link
+from etoile.app import update
+from etoile.games import chinese_checkers as cc
+from etoile.match import Match, Seat
+from etoile.model import ComputerMove, Effect, Model, Msg
+from etoile.routes import Route, href, parse
+from etoile.setup import Setup
+from etoile.storage import MemoryBackend, Store
+from etoile.ui.views import view
+from tests.e2e.positions import finished
+
+GAME = "chinese-checkers"
+ADDRESS = "https://friends.example/etoile/"
+
+
+def device(**fields) -> Model:
+    """A device's model with nothing on it, at the home screen."""
+    return Model(address=ADDRESS, **fields)
+
+
+def set_up(model: Model, kinds: tuple[str, ...], seed: int = 77) -> tuple[Model, list[Effect]]:
+    """Set up a game of Chinese checkers on ``model``'s device with these seat kinds, and start it."""
+    model, _ = update(model, Msg("route", f"#/{GAME}/new"))
+    model, _ = update(model, Msg("setup-players", str(len(kinds)), {"game": GAME}))
+    for index, kind in enumerate(kinds):
+        model, _ = update(model, Msg("setup-seat-kind", kind, {"game": GAME, "index": str(index)}))
+        if kind != "computer":
+            model, _ = update(model, Msg("setup-seat-name", f"P{index + 1}", {"game": GAME, "index": str(index)}))
+    model, effects = update(model, Msg("setup-start", None, {"game": GAME, "seed": str(seed)}))
+    for effect in effects:  # the runtime goes where the game is
+        if effect.kind == "navigate":
+            model, _ = update(model, Msg("route", effect.args["hash"]))
+    return model, effects
+
+
+def shown(model: Model) -> Match:
+    """The game of the table shown."""
+    return model.matches[model.route.slot or ""]
+
+
+def move(model: Model, rng: random.Random | None = None) -> Model:
+    """The person to move here plays a legal move (the first, or a random one), as the table's "play" would."""
+    match = shown(model)
+    assert match.person_to_move is not None, "not this device's turn"
+    actions = list(cc.legal_actions(match.state))
+    action = rng.choice(actions) if rng else actions[0]
+    model, _ = update(model, Msg("play", cc.action_to_json(action), {"game": GAME}))
+    return model
+
+
+def computer_plays(model: Model, effects: list[Effect]) -> tuple[Model, list[Effect]]:
+    """Carry out the computer's turns the effects ask for, with the first legal move (what the worker would answer)."""
+    while think := next((e for e in effects if e.kind == "think"), None):
+        match = model.matches[think.args["slot"]]
+        action = cc.action_to_json(next(iter(cc.legal_actions(match.state))))
+        model, effects = update(
+            model, Msg("computer-move", ComputerMove(think.args["ply"], action), {"slot": think.args["slot"]})
+        )
+    return model, effects
+
+
+def sent_link(model: Model) -> str:
+    """The link the table offers to send: what the player copies from its field."""
+    fields = view(model).find_all(lambda e: e.attrs.get("id") == f"send-{GAME}")
+    assert len(fields) == 1, "no link to send on the table"
+    url = str(fields[0].attrs["value"])
+    assert url.startswith(ADDRESS + "#/link/1.play.")
+    return url.removeprefix(ADDRESS)
+
+
+def open_link(model: Model, hash_: str) -> tuple[Model, list[Effect]]:
+    return update(model, Msg("route", hash_))
+
+
+def test_a_friend_s_seat_is_offered_only_where_the_game_is_played_by_link() -> None:
+    model, _ = update(device(), Msg("route", f"#/{GAME}/new"))
+    kinds = view(model).find_all(lambda e: e.tag == "option" and e.attrs.get("value") == "friend")
+    assert len(kinds) == 2  # one per seat
+    dice, _ = update(device(), Msg("route", "#/421/new"))
+    assert not view(dice).find_all(lambda e: e.tag == "option" and e.attrs.get("value") == "friend")
+    assert Setup.new(cc.DESCRIPTION).with_kind(1, "friend").by_link
+    from etoile.games import four21  # noqa: PLC0415
+
+    assert not Setup.new(four21.DESCRIPTION).with_kind(1, "friend").by_link
+    with pytest.raises(ValueError, match="not played by link"):
+        Match.new(four21, {"players": 2}, 1, (Seat("Ann"), Seat("Bob", away=True)))
+
+
+def test_a_game_with_a_friend_starts_in_a_slot_of_its_own_and_leaves_the_game_in_progress_alone() -> None:
+    local = Match.new(cc, {"players": 2}, 3).play(cc.action_from_text("3-14"))
+    model, effects = set_up(device(matches={GAME: local}), ("person", "friend"))
+    code = by_link.new_id(77)
+    slot = f"{GAME}/{code}"
+    assert model.dialog is None and model.matches[GAME] is local  # no "abandon the game in progress?"
+    assert Effect("save-match", {"slot": slot}) in effects
+    assert Effect("navigate", {"hash": f"#/{GAME}/by-link/{code}"}) in effects
+    match = model.matches[slot]
+    assert [(s.name, s.away) for s in match.seats] == [("P1", False), ("P2", True)]
+    assert parse(f"#/{GAME}/by-link/{code}") == Route("game", GAME, by_link=code)
+
+
+def test_two_players_by_link_each_device_keeps_its_copy_and_the_moves_come_and_go_in_links() -> None:
+    ann, _ = set_up(device(), ("person", "friend"))
+    assert ann.route == Route("game", GAME, by_link=by_link.new_id(77))
+    ann = move(ann)
+    assert shown(ann).friend_to_move == 1 and shown(ann).person_to_move is None
+    page = view(ann)
+    assert page.find_all(lambda e: e.attrs.get("class") == "send-move")
+    first = sent_link(ann)
+
+    bob, effects = open_link(device(), first)
+    slot = f"{GAME}/{by_link.new_id(77)}"
+    assert bob.route == Route("game", GAME, by_link=by_link.new_id(77)) and bob.watching is None
+    assert effects[:2] == [Effect("save-match", {"slot": slot}), Effect("navigate", {"hash": href(bob.route), "replace": True})]
+    assert [(s.name, s.away) for s in shown(bob).seats] == [("P1", True), ("P2", False)]
+    assert shown(bob).person_to_move == 1 and [n.key for n in bob.notices] == ["bylink.arrived.new"]
+    assert not view(bob).find_all(lambda e: e.attrs.get("class") == "send-move")  # Bob's turn: nothing to send
+    bob = move(bob)
+    back = sent_link(bob)
+
+    ann, effects = open_link(ann, back)
+    assert [n.key for n in ann.notices][-1] == "bylink.arrived.moved"
+    assert shown(ann).cursor == 2 and shown(ann).person_to_move == 0
+    assert [s.away for s in shown(ann).seats] == [False, True]  # who plays here stays as this device has it
+    assert Effect("save-match", {"slot": slot}) in effects
+
+    # The same link again, and the older one: nothing changes, and the player is told so.
+    again, effects = open_link(replace(ann, notices=()), back)
+    assert shown(again) == shown(ann) and [n.key for n in again.notices] == ["bylink.arrived.same"]
+    older, _ = open_link(replace(ann, notices=()), first)
+    assert shown(older).cursor == 2 and [n.key for n in older.notices] == ["bylink.arrived.stale"]
+
+
+def test_a_friend_s_move_cannot_be_played_or_taken_back_here() -> None:
+    ann, _ = set_up(device(), ("person", "friend"))
+    ann = move(ann)
+    before = shown(ann)
+    played, effects = update(ann, Msg("play", cc.action_to_json(next(iter(cc.legal_actions(before.state)))), {"game": GAME}))
+    assert shown(played) is before and effects == []
+    bob, _ = open_link(device(), sent_link(ann))
+    assert bob.route.slot is not None and not by_link.made_here(shown(bob), 1)
+    undone, effects = update(bob, Msg("undo", None, {"game": GAME}))
+    assert shown(undone) is shown(bob) and effects == []  # Ann's move is hers to take back
+    undo = view(bob).find_all(lambda e: e.attrs.get("data-action") == "undo")
+    assert undo[0].attrs["disabled"] is True
+    bob = move(bob)
+    undone, _ = update(bob, Msg("undo", None, {"game": GAME}))
+    assert shown(undone).cursor == 1  # his own move he can, before sending it
+
+
+def test_three_players_by_link_each_link_goes_to_the_next_player() -> None:
+    ann, _ = set_up(device(), ("person", "friend", "friend"), seed=5)
+    ann = move(ann)
+    bob, _ = open_link(device(), sent_link(ann))
+    assert shown(bob).person_to_move == 1 and [s.away for s in shown(bob).seats] == [True, False, True]
+    bob = move(bob)
+    assert shown(bob).friend_to_move == 2  # the link goes on to Cleo
+    cleo, _ = open_link(device(), sent_link(bob))
+    assert shown(cleo).person_to_move == 2 and [s.away for s in shown(cleo).seats] == [True, True, False]
+    cleo = move(cleo)
+    ann, _ = open_link(ann, sent_link(cleo))
+    assert shown(ann).cursor == 3 and shown(ann).person_to_move == 0
+    assert shown(ann).played == shown(cleo).played
+
+
+def test_computer_seats_play_on_the_device_of_the_person_who_moved_before_them() -> None:
+    ann, effects = set_up(device(), ("person", "computer", "friend"), seed=8)
+    ann = move(ann)
+    slot = ann.route.slot or ""
+    effects = update(ann, Msg("resume"))[1]
+    assert any(e.kind == "think" and e.args["slot"] == slot for e in effects)  # the computer plays on Ann's device
+    ann, _ = computer_plays(ann, effects)
+    assert shown(ann).cursor == 2 and shown(ann).friend_to_move == 2
+    bob, effects = open_link(device(), sent_link(ann))
+    assert shown(bob).person_to_move == 2 and not [e for e in effects if e.kind == "think"]
+    bob = move(bob)
+    assert shown(bob).friend_to_move == 0  # Ann next: no computer plays on Bob's device here
+    ann, _ = open_link(ann, sent_link(bob))
+    assert shown(ann).cursor == 3 and shown(ann).person_to_move == 0
+
+
+def test_a_link_that_parts_from_the_game_here_is_kept_beside_it_until_the_player_chooses() -> None:
+    ann, _ = set_up(device(), ("person", "friend"))
+    ann = move(ann)
+    bob, _ = open_link(device(), sent_link(ann))
+    bob = move(bob)
+    reply = sent_link(bob)
+    # Meanwhile Ann took her move back and played another one: Bob's reply parts from her game at move 1.
+    ann, _ = update(ann, Msg("undo", None, {"game": GAME}))
+    ann = move(ann, random.Random(3))
+    mine = shown(ann)
+    assert mine.played[0] != shown(bob).played[0]
+    ann, effects = open_link(replace(ann, notices=()), reply)
+    slot = ann.route.slot or ""
+    assert shown(ann) is mine and ann.rivals[slot].played == shown(bob).played
+    assert Effect("save-rival", {"slot": slot}) in effects
+    notice = ann.notices[-1]
+    assert (notice.key, notice.params, notice.level) == ("bylink.arrived.rival", {"move": 1}, "warning")
+    page = view(ann)
+    assert page.find_all(lambda e: e.attrs.get("class") == "rival")
+    assert page.find_all(lambda e: e.attrs.get("class") == "table-body" and e.attrs.get("inert") is True)
+    frozen, effects = update(ann, Msg("play", cc.action_to_json(next(iter(cc.legal_actions(mine.state)))), {"game": GAME}))
+    assert effects == [] and shown(frozen) is mine  # no move until the choice
+
+    kept, effects = update(ann, Msg("rival-keep", None, {"game": GAME}))
+    assert shown(kept) is mine and slot not in kept.rivals and Effect("save-rival", {"slot": slot}) in effects
+    took, effects = update(ann, Msg("rival-take", None, {"game": GAME}))
+    assert shown(took).played == shown(bob).played and slot not in took.rivals
+    assert [s.away for s in shown(took).seats] == [False, True]  # still Ann's seat here
+    assert Effect("save-match", {"slot": slot}) in effects
+
+
+def test_a_tampered_or_truncated_play_link_is_refused_and_nothing_is_stored() -> None:
+    ann, _ = set_up(device(), ("person", "friend"))
+    ann = move(ann)
+    good = sent_link(ann)
+    for bad in (good[:-9], good[:-3] + ("A" if good[-3] != "A" else "B") + good[-2:]):
+        model, effects = open_link(device(), bad)
+        assert model.watching is not None and model.watching.refused in link.REASONS
+        assert model.matches == {} and not [e for e in effects if e.kind.startswith("save")]
+
+
+def test_the_home_screen_lists_the_games_by_link_and_what_each_waits_for() -> None:
+    ann, _ = set_up(device(), ("person", "friend"))
+    waiting = move(ann)
+    bob, _ = open_link(device(), sent_link(waiting))
+    home = replace(waiting, route=Route("home"))
+    rows = view(home).find_all(lambda e: e.attrs.get("class") == "by-link-game")
+    assert [r.attrs["data-status"] for r in rows] == ["waiting"]
+    assert "waiting for P2" in rows[0].text()
+    rows = view(replace(bob, route=Route("home"))).find_all(lambda e: e.attrs.get("class") == "by-link-game")
+    assert [r.attrs["data-status"] for r in rows] == ["your_turn"]
+    assert not view(replace(bob, route=Route("home"))).find_all(lambda e: e.attrs.get("data-action") == "bylink-remove")
+
+
+def test_a_game_by_link_that_is_over_can_be_taken_off_the_device() -> None:
+    over = by_link.replace_seats(finished(GAME), (Seat("Ann"), Seat("Bob", away=True)))
+    slot = f"{GAME}/{by_link.new_id(1)}"
+    model = device(matches={slot: over})
+    remove = view(model).find_all(lambda e: e.attrs.get("data-action") == "bylink-remove")
+    assert [r.attrs["data-value"] for r in remove] == [slot]
+    model, effects = update(model, Msg("bylink-remove", slot))
+    assert slot not in model.matches and Effect("save-match", {"slot": slot}) in effects
+    playing = device(matches={slot: over.undo()})
+    assert update(playing, Msg("bylink-remove", slot))[0] is playing  # a game still in play stays
+
+
+def test_games_by_link_and_their_rivals_are_stored_in_slots_of_their_own() -> None:
+    store = Store(MemoryBackend())
+    seats = (Seat("Ann"), Seat("Bob", away=True))
+    mine = Match.new(cc, {"players": 2}, 4, seats).play(cc.action_from_text("3-14"))
+    rival = Match.new(cc, {"players": 2}, 4, seats).play(cc.action_from_text("4-15"))
+    slot = f"{GAME}/{by_link.new_id(4)}"
+    assert store.save_match(mine, slot) and store.save_rival(slot, rival)
+    assert store.save_match(Match.new(cc, {"players": 2}, 9))
+    store.backend.set("etoile:match:chinese-checkers/NOT_AN_ID", "{}")  # not a slot of this version: left alone
+    again = Store(store.backend)
+    assert set(again.matches()) == {GAME, slot}
+    assert again.matches()[slot].seats == seats and again.rivals() == {slot: rival}
+    assert again.problems == []
+    assert "match:chinese-checkers/" in again.export_all()
+    store.save_rival(slot, None)
+    assert Store(store.backend).rivals() == {}
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.sampled_from((2, 3)), turns=st.integers(1, 40))
+def test_random_play_by_link_keeps_every_device_s_copy_a_prefix_of_the_game(seed: int, players: int, turns: int) -> None:
+    rng = random.Random(seed)
+    first, _ = set_up(device(), ("person", *("friend",) * (players - 1)), seed=seed)
+    devices: dict[int, Model] = {0: first}
+    for _ in range(turns):
+        holder = next(d for d, m in devices.items() if m.route.slot and shown(m).person_to_move == d)
+        model = move(devices[holder], rng)
+        devices[holder] = model
+        if shown(model).result is not None:
+            break
+        to = shown(model).friend_to_move
+        assert to is not None
+        devices[to], _ = open_link(devices.get(to, device()), sent_link(model))
+        assert not devices[to].rivals
+        assert shown(devices[to]).played == shown(model).played
+    longest = max((shown(m) for m in devices.values()), key=lambda m: m.cursor)
+    for model in devices.values():
+        assert shown(model).played == longest.played[: shown(model).cursor]
