@@ -4,6 +4,7 @@ clicked on the board like a player, each device keeping its own copy; stale, tam
 from __future__ import annotations
 
 import json
+from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, Page, expect
 
@@ -21,11 +22,19 @@ CODE = by_link.new_id(positions.SEED)
 SLOT = f"{GAME}/{CODE}"
 
 
-def device(browser: Browser) -> Page:
-    """Another device: a browser context of its own, with its own storage."""
+def device(browser: Browser, base_url: str) -> Page:
+    """Another device: a browser context of its own, with its own storage; like the test's own page, it fails the
+    test if the app asks anything of another origin (a link names a game, not a server)."""
     page = browser.new_context(locale="en-GB").new_page()
     page.set_default_timeout(TIMEOUT_MS)
+    origin = urlsplit(base_url).netloc
+    page.on("request", lambda request: _same_origin(request.url, origin))
     return page
+
+
+def _same_origin(url: str, origin: str) -> None:
+    parts = urlsplit(url)
+    assert parts.scheme not in ("http", "https", "ws", "wss") or parts.netloc == origin, f"a request to {url}"
 
 
 def stored(page: Page, slot: str = SLOT) -> Match:
@@ -72,7 +81,7 @@ def test_a_two_player_game_by_link_is_played_to_its_end_between_two_devices(page
     seed_once(page, by_link_items((Seat("Ann"), Seat("Bob", away=True)), near_end))
     open_app(page, base_url, f"#/{GAME}/by-link/{CODE}")
     expect(page.locator(".by-link-note")).to_have_text(t("en", "bylink.with", names="Bob"))
-    friend = device(browser)
+    friend = device(browser, base_url)
     pages, holds = (page, friend), [True, False]
     latest = page
     if stored(page).friend_to_move is not None:  # Bob moves first: Ann's device offers his link at once
@@ -127,7 +136,7 @@ def test_three_players_set_up_by_link_each_link_goes_to_the_next_player(page: Pa
     expect(page.locator(".send-move h2")).to_have_text(t("en", "bylink.send_title", name="Bob"))
     to_bob = link_to_send(page, base_url)
 
-    bob, cleo = device(browser), device(browser)
+    bob, cleo = device(browser, base_url), device(browser, base_url)
     arrive(bob, to_bob, "bylink.arrived.new")
     expect(bob.locator(".by-link-note")).to_have_text(t("en", "bylink.with", names="Ann, Cleo"))
     click_move(bob, first_move(bob, slot))
@@ -173,6 +182,9 @@ def test_a_stale_a_tampered_and_a_parting_link_change_nothing_until_the_player_c
         assert local_storage(page) == before
 
     other = after_ann.play(bob_moves[1])  # a reply Bob took back and changed: it parts from Ann's copy at move 2
+    page.goto(base_url + "#/")
+    page.wait_for_selector("html[data-offline='ready']")
+    page.context.set_offline(True)  # a link opens offline too, once Étoile has been visited
     arrive(page, url(other), "bylink.arrived.rival")
     rival = page.locator(".rival")
     expect(rival.locator("h2")).to_have_text(t("en", "bylink.rival_title"))
@@ -193,3 +205,4 @@ def test_a_stale_a_tampered_and_a_parting_link_change_nothing_until_the_player_c
     expect(page.locator(".notice").last).to_contain_text(t("en", "bylink.took_link"))
     assert f"etoile:rival:{SLOT}" not in local_storage(page)
     assert stored(page).played == other.played and stored(page).person_to_move == 0
+    page.context.set_offline(False)

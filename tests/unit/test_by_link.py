@@ -295,3 +295,22 @@ def test_random_play_by_link_keeps_every_device_s_copy_a_prefix_of_the_game(seed
     longest = max((shown(m) for m in devices.values()), key=lambda m: m.cursor)
     for model in devices.values():
         assert shown(model).played == longest.played[: shown(model).cursor]
+
+
+def test_the_table_says_what_there_is_to_send_at_the_start_after_a_move_and_at_the_end() -> None:
+    def heading(model: Model) -> str | None:
+        found = view(model).find_all(lambda e: e.tag == "h2" and str(e.attrs.get("id", "")).startswith("send-title"))
+        return found[0].text() if found else None
+
+    starts, _ = set_up(device(), ("friend", "person"))  # the friend has the first move: the game goes to them first
+    assert heading(starts) == "Send the game to P1, who starts"
+    moved, _ = set_up(device(), ("person", "friend"))
+    assert heading(moved) is None  # this device's turn
+    assert heading(move(moved)) == "Send your move to P2"
+    whole = finished(GAME)
+    last = whole.game.to_move(whole.states[-2])
+    slot = f"{GAME}/{by_link.new_id(1)}"
+    for away, said in ((1 - last, "The game is over"), (last, None)):
+        seats = tuple(Seat(name, away=index == away) for index, name in enumerate(("Ann", "Bob")))
+        model = device(matches={slot: by_link.replace_seats(whole, seats)}, route=Route("game", GAME, by_link=by_link.new_id(1)))
+        assert heading(model) == said  # the end goes out from the device whose move ended the game

@@ -521,15 +521,12 @@ def to_send(model: Model, slot: str, match: Match, t: Catalog) -> El | None:
     if seat is None and not over:
         return None
     name = seat_name(match, seat, t) if seat is not None else friends(match, t)
+    heading = "bylink.send_end_title" if over else "bylink.send_start_title" if match.cursor == 0 else "bylink.send_title"
     return h(
         "section",
         {"class": "send-move", "aria-labelledby": f"send-title-{match.game.ID}"},
-        h(
-            "h2",
-            {"id": f"send-title-{match.game.ID}"},
-            t("bylink.send_title" if seat is not None else "bylink.send_end_title", name=name),
-        ),
-        h("p", {}, t("bylink.send_lead" if seat is not None else "bylink.send_end_lead", name=name)),
+        h("h2", {"id": f"send-title-{match.game.ID}"}, t(heading, name=name)),
+        h("p", {}, t("bylink.send_end_lead" if over else "bylink.send_lead", name=name)),
         link_box(model, slot, "play", t),
     )
 
