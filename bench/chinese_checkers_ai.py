@@ -25,7 +25,12 @@ Prints:
    level and one with the levels mixed, from the start and from random
    openings; for each seating, the longest game in plies and how the games
    ended (a player home, the others eliminated, 30 quiet rounds...). The
-   unit tests hold a shorter check with fewer nodes.
+   unit tests hold a shorter check with fewer nodes;
+5. with ``--beginner``, "easy" against players who pick a random forward move
+   (a move that does not take the piece farther from its goal, any move when
+   there is none, drawn from the game's seed), one "easy" in every seating, its
+   seat rotated: its share of first places against its fair share
+   (``1/players``), with 95% Wilson intervals.
 
 The games run in at most two processes (``--jobs``).
 """
@@ -63,16 +68,22 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def forward(state: cc.State, rnd: random.Random) -> cc.Move:
+    """A random move that does not take its piece farther from the tip of its goal (any move if there is none)."""
+    seat = state.to_move
+    assert seat is not None
+    tip = cc.TIPS[cc.goals(state, seat)[0]]
+    moves = list(cc.legal_moves(state))
+    ahead = [m for m in moves if not m.path or DISTANCE[m.end][tip] <= DISTANCE[m.start][tip]]
+    return rnd.choice(ahead or moves)
+
+
 def opening(players: int, camps: int, long_jumps: bool, seed: int, plies: int) -> cc.State:
     """The position after ``plies`` random moves that do not go backwards, drawn from ``seed``."""
     rnd = random.Random(seed)
     state = cc.new_game(players, camps=camps, long_jumps=long_jumps)
     for _ in range(plies):
-        seat = state.to_move
-        assert seat is not None
-        tip = cc.TIPS[cc.goals(state, seat)[0]]
-        moves = [m for m in cc.legal_moves(state) if DISTANCE[m.end][tip] <= DISTANCE[m.start][tip]]
-        state = cc.apply(state, rnd.choice(moves))
+        state = cc.apply(state, forward(state, rnd))
     return state
 
 
@@ -88,10 +99,11 @@ def play(
 ) -> tuple[cc.State, int]:
     """A computer-only game from a random opening; returns the final state and the number of plies."""
     state = opening(players, camps, long_jumps, seed, opening_plies)
-    plies = opening_plies
+    plies, rnd = opening_plies, random.Random(seed)
     while state.to_move is not None and plies < MAX_PLIES:
         level = levels[state.to_move]
-        state = cc.apply(state, ai.best_move(state, level, nodes=nodes.get(level)))
+        move = forward(state, rnd) if level == "forward" else ai.best_move(state, level, nodes=nodes.get(level))
+        state = cc.apply(state, move)
         plies += 1
     return state, plies
 
@@ -124,6 +136,19 @@ def ending(args: tuple[int, int, bool, str, dict[str, int | None], int]) -> tupl
     state, plies = play(players, camps, long_jumps, levels, nodes, seed=seed, opening_plies=2 * players if seed else 0)
     name = f"{players} players, {camps} camp(s), long jumps {'on ' if long_jumps else 'off'}, {level:6} opening {seed}"
     return (players, camps), name, plies, endings.ending(state) or "unfinished", f"{time.perf_counter() - start:.1f} s"
+
+
+def beginner(args: tuple[int, int, bool, int]) -> tuple[tuple[int, int], float, int]:
+    """Game ``index`` of one "easy" player (in seat ``index % seats``) against random forward players: the
+    seating, easy's share of the first place (``1/k`` when ``k`` share it), and the plies."""
+    players, camps, long_jumps, index = args
+    seats = players
+    seat = index % seats
+    levels = tuple("easy" if s == seat else "forward" for s in range(seats))
+    state, plies = play(players, camps, long_jumps, levels, {}, seed=index)
+    outcome = cc.result(state)
+    winners = outcome.winners if outcome is not None else ()
+    return (players, camps), (1 / len(winners) if seat in winners else 0.0), plies
 
 
 def median_p95(values: list[float]) -> tuple[float, float]:
@@ -165,13 +190,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--endings-nodes", type=int, default=2_000, help="nodes per move of the searching players there")
     parser.add_argument("--endings-openings", type=int, default=2, help="openings per seating there (the first is the start)")
     parser.add_argument("--no-duels", action="store_true", help="skip the win rates (section 3)")
+    parser.add_argument("--beginner", action="store_true", help="also play easy against random forward players")
+    parser.add_argument("--beginner-games", type=int, default=60, help="games per seating there (default 60)")
+    parser.add_argument("--no-timings", action="store_true", help="skip sections 1-2 (give --hard-nodes, --medium-nodes)")
     parser.add_argument("--verbose", action="store_true", help="list every game of the endings")
     parser.add_argument("--jobs", type=int, default=2, choices=(1, 2))
     args = parser.parse_args(argv)
 
-    print("1-2. Move generation and time per move (default budgets: medium 0.2 s, hard 0.8 s)")
-    measured = measure(in_cpython, "CPython", args.positions, args.moves)
-    if not args.no_browser:
+    measured = {"medium": 0, "hard": 0}
+    if not args.no_timings:
+        print("1-2. Move generation and time per move (default budgets: medium 0.2 s, hard 0.8 s)")
+        measured = measure(in_cpython, "CPython", args.positions, args.moves)
+    if not args.no_browser and not args.no_timings:
         with worker_probes() as call:
             measured = measure(call, "browser", args.positions, args.moves)
     nodes: dict[str, int | None] = {
@@ -200,24 +230,51 @@ def main(argv: list[str] | None = None) -> None:
             )
 
         if args.endings:
-            print(
-                f"4. Endings: computer-only games in every seating, {args.endings_openings} opening(s) each "
-                f"(the start, then random openings; searching players at {args.endings_nodes:,} nodes per move)"
-            )
-            budget = {"easy": None, "medium": args.endings_nodes, "hard": args.endings_nodes}
-            configs = product(SEATINGS, (False, True), (*ai.DESCRIPTION.levels, "mixed"), range(args.endings_openings))
-            tasks = [(p, c, lj, level, budget, seed) for (p, c), lj, level, seed in configs]
-            longest: dict[tuple[int, int], int] = {}
-            endings: dict[tuple[int, int], dict[str, int]] = {}
-            for seating, name, plies, how, took in pool.map(ending, tasks):
-                longest[seating] = max(longest.get(seating, 0), plies)
-                counts = endings.setdefault(seating, {})
-                counts[how] = counts.get(how, 0) + 1
-                if args.verbose:
-                    print(f"   {name}: {how} after {plies} plies ({took})", flush=True)
-            for seating in SEATINGS:
-                how = ", ".join(f"{count} {kind}" for kind, count in sorted(endings[seating].items()))
-                print(f"   {seating[0]} players, {seating[1]} camp(s): longest game {longest[seating]} plies; endings: {how}")
+            report_endings(pool, args)
+        if args.beginner:
+            report_beginner(pool, args)
+
+
+def report_endings(pool: ProcessPoolExecutor, args: argparse.Namespace) -> None:
+    """Section 4: how computer-only games end in every seating."""
+    print(
+        f"4. Endings: computer-only games in every seating, {args.endings_openings} opening(s) each "
+        f"(the start, then random openings; searching players at {args.endings_nodes:,} nodes per move)"
+    )
+    budget = {"easy": None, "medium": args.endings_nodes, "hard": args.endings_nodes}
+    configs = product(SEATINGS, (False, True), (*ai.DESCRIPTION.levels, "mixed"), range(args.endings_openings))
+    tasks = [(p, c, lj, level, budget, seed) for (p, c), lj, level, seed in configs]
+    longest: dict[tuple[int, int], int] = {}
+    endings: dict[tuple[int, int], dict[str, int]] = {}
+    for seating, name, plies, how, took in pool.map(ending, tasks):
+        longest[seating] = max(longest.get(seating, 0), plies)
+        counts = endings.setdefault(seating, {})
+        counts[how] = counts.get(how, 0) + 1
+        if args.verbose:
+            print(f"   {name}: {how} after {plies} plies ({took})", flush=True)
+    for seating in SEATINGS:
+        how = ", ".join(f"{count} {kind}" for kind, count in sorted(endings[seating].items()))
+        print(f"   {seating[0]} players, {seating[1]} camp(s): longest game {longest[seating]} plies; endings: {how}")
+
+
+def report_beginner(pool: ProcessPoolExecutor, args: argparse.Namespace) -> None:
+    """Section 5: easy against random forward players in every seating."""
+    print(f"5. Easy against random forward players, {args.beginner_games} games per seating, easy's seat rotated")
+    tasks = [(p, c, False, i) for p, c in SEATINGS for i in range(args.beginner_games)]
+    shares: dict[tuple[int, int], list[float]] = {}
+    lengths: dict[tuple[int, int], list[int]] = {}
+    for seating, share, plies in pool.map(beginner, tasks):
+        shares.setdefault(seating, []).append(share)
+        lengths.setdefault(seating, []).append(plies)
+    for seating in SEATINGS:
+        won, games = sum(shares[seating]), len(shares[seating])
+        low, high = wilson(won, games)
+        print(
+            f"   {seating[0]} players, {seating[1]} camp(s): easy first {won:g}/{games} = {won / games:.1%} "
+            f"(95% CI {low:.1%}-{high:.1%}; fair share {1 / seating[0]:.1%}), "
+            f"median game {statistics.median(lengths[seating]):g} plies",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -1,10 +1,10 @@
-"""The 421 expert against the easy player and the one-throw player.
+"""The 421 expert against the easy player, the blind expert and the one-throw player.
 
     python3 -m bench.four21_ai [--games N] [--processes P]     (from the repo root, PYTHONPATH=py:.)
     python3 dev.py bench four21_ai
 
-For each pairing (2 players: expert against one opponent; 4 players: one
-expert against three copies of the opponent), N seeded games (default 2,000)
+For each pairing (one expert against ``players - 1`` copies of the opponent, in
+2-, 4- and 8-player games), N seeded games (default 2,000)
 under the default rules. Game ``i`` uses seed ``seed_from(i)`` and
 puts the expert in seat ``i % players``, so every seat gets its share and the
 who-starts throws decide the first leader as in a real game.
@@ -15,6 +15,10 @@ otherwise; an equal player would score ``1/players`` on average. The table
 gives the mean score with a 95% Wilson interval (for a score in [0, 1] this
 interval is conservative: a shared win varies less than a win or a loss).
 The expert is clearly ahead when the whole interval lies above ``1/players``.
+
+The opponents: ``easy`` (the table habit offered in the app), ``blind`` (the
+expert's exact odds without the hands already shown in the turn: what reading
+the table is worth) and ``first_throw`` (always stands on its first throw).
 """
 
 from __future__ import annotations
@@ -36,7 +40,16 @@ from etoile.games import four21  # noqa: E402
 from etoile.match import Match  # noqa: E402
 from etoile.rng import seed_from  # noqa: E402
 
-PAIRINGS = ((2, "easy"), (2, "first_throw"), (4, "easy"), (4, "first_throw"))
+PAIRINGS = (
+    (2, "easy"),
+    (2, "blind"),
+    (2, "first_throw"),
+    (4, "easy"),
+    (4, "blind"),
+    (4, "first_throw"),
+    (8, "easy"),
+    (8, "blind"),
+)
 CHUNK = 100
 Z = 1.959964
 

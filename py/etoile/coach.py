@@ -6,7 +6,7 @@ value with ``from_json`` and draws it. A table that has asked and not yet been
 answered holds :data:`PENDING`.
 
 >>> Four21Advice.from_json(Four21Advice((0, 2), False, 0.75, 0.25).to_json())
-Four21Advice(keep=(0, 2), stop=False, escape=0.75, best=0.25)
+Four21Advice(keep=(0, 2), stop=False, escape=0.75, best=0.25, choices=())
 >>> ChineseCheckersHint.from_json([3, 14]).path, PENDING
 ((3, 14), PENDING)
 """
@@ -34,19 +34,25 @@ PENDING = Pending()
 @dataclass(frozen=True, slots=True)
 class Four21Advice:
     """421: the faces the expert would set aside before throwing (``()``: throw all, or stop), whether it
-    would stop, and its chances from here of not being the turn's worst hand (``escape``) and of being its best."""
+    would stop, and its chances from here of not being the turn's worst hand (``escape``) and of being its best;
+    ``choices``, every choice the player has, ``(keep, worst, best)`` (``keep`` ``None`` to stand)."""
 
     keep: tuple[int, ...]
     stop: bool
     escape: float
     best: float
+    choices: tuple[tuple[tuple[int, ...] | None, float, float], ...] = ()
 
     def to_json(self) -> JSON:
-        return {"keep": list(self.keep), "stop": self.stop, "escape": self.escape, "best": self.best}
+        told = [[None if keep is None else list(keep), worst, best] for keep, worst, best in self.choices]
+        return {"keep": list(self.keep), "stop": self.stop, "escape": self.escape, "best": self.best, "choices": told}
 
     @classmethod
     def from_json(cls, data: JSON) -> Four21Advice:
-        return cls(tuple(data["keep"]), bool(data["stop"]), float(data["escape"]), float(data["best"]))
+        told = tuple(
+            (None if keep is None else tuple(keep), float(worst), float(best)) for keep, worst, best in data.get("choices", ())
+        )
+        return cls(tuple(data["keep"]), bool(data["stop"]), float(data["escape"]), float(data["best"]), told)
 
 
 @dataclass(frozen=True, slots=True)

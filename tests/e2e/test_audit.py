@@ -6,7 +6,8 @@ per group and theme, and their results kept for the session: the shell's
 screens (home, settings, each game's rules page), then for each game its setup
 screen, its table on a person's turn against the computer (the dice thrown and
 one set aside, or a piece selected) and the end screen of a finished game, its
-game log open.
+game log open; then a Chinese checkers game by link, with its move to send and
+with a parting link to settle, and the home screen's list of games by link.
 The games are seeded into localStorage before the first load
 (:mod:`tests.e2e.positions`), the finished one imported as a file. Motion is reduced so that no colour is measured
 halfway through an animation.
@@ -26,6 +27,9 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from etoile.games import chinese_checkers as cc
+from etoile.match import Match, Seat
+from etoile.storage import MemoryBackend, Store
 from tests.e2e.conftest import TIMEOUT_MS
 from tests.e2e.positions import finished, items, mid_game
 from tests.e2e.support import GAMES, seed_once
@@ -35,7 +39,8 @@ THEMES = ("light", "dark")
 FAILING = ("serious", "critical")
 SHELL_SCREENS = ("home", "settings", *(f"rules_{game}" for game in GAMES))
 GAME_SCREENS = ("setup", "table", "end")
-SCREENS = SHELL_SCREENS + tuple(f"{game}_{screen}" for game in GAMES for screen in GAME_SCREENS)
+BY_LINK_SCREENS = ("by-link_send", "by-link_rival", "by-link_home")
+SCREENS = SHELL_SCREENS + tuple(f"{game}_{screen}" for game in GAMES for screen in GAME_SCREENS) + BY_LINK_SCREENS
 
 RUN_AXE = """async () => {
   const results = await axe.run(document, {resultTypes: ["violations"]});
@@ -100,9 +105,38 @@ def visit_game(game: str) -> Callable[[Page, str], Iterator[tuple[str, Violation
     return visit
 
 
+def visit_by_link(page: Page, base_url: str) -> Iterator[tuple[str, Violations]]:
+    """A game of Chinese checkers by link: the table with the move to send, with a parting link to settle, and the
+    home screen's list of games by link."""
+    seats = (Seat("Ann"), Seat("Bob", away=True))
+    start = Match.new(cc, {"players": 2}, 3, seats)
+    mine, theirs = (start.play(move) for move in list(cc.legal_actions(start.state))[:2])
+    slot, route = f"chinese-checkers/{CODE}", f"#/chinese-checkers/by-link/{CODE}"
+    store = Store(MemoryBackend())
+    store.save_match(mine, slot)
+    ready(page, base_url, "#/")
+    page.evaluate("(items) => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }", store.backend.items)
+    ready(page, base_url, route)
+    page.reload()
+    expect(page.locator(".send-move .qr")).to_be_visible()
+    yield "by-link_send", audit(page)
+    store.save_rival(slot, theirs)
+    page.evaluate("(items) => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }", store.backend.items)
+    page.reload()
+    expect(page.locator(".rival")).to_be_visible()
+    yield "by-link_rival", audit(page)
+    ready(page, base_url, "#/")
+    expect(page.locator(".by-link-game")).to_be_visible()
+    yield "by-link_home", audit(page)
+
+
+CODE = "audit123"
+"""The id of the game by link audited."""
+
 GROUPS: dict[str, Callable[[Page, str], Iterator[tuple[str, Violations]]]] = {
     "shell": visit_shell,
     **{game: visit_game(game) for game in GAMES},
+    "by-link": visit_by_link,
 }
 
 
@@ -141,7 +175,7 @@ def run_group(browser: Browser, base_url: str, group: str, theme: str) -> list[t
         ),
     )
     try:
-        seed_once(page, items(theme=theme, match=None if group == "shell" else mid_game(group)))
+        seed_once(page, items(theme=theme, match=mid_game(group) if group in GAMES else None))
         results = list(GROUPS[group](page, base_url))
         expect(page.locator("html")).to_have_attribute("data-theme", theme)
     finally:

@@ -77,7 +77,7 @@ def by_link_items(seats: tuple[Seat, ...], match: Match) -> dict[str, str]:
 
 def test_a_two_player_game_by_link_is_played_to_its_end_between_two_devices(page: Page, base_url: str, browser: Browser) -> None:
     whole = positions.finished(GAME)
-    near_end = by_link.sent(whole.at(whole.cursor - 4))  # four moves from its end, the rest to be clicked
+    near_end = by_link.sent(whole.at(whole.cursor - 3))  # three moves from its end, the rest to be clicked
     seed_once(page, by_link_items((Seat("Ann"), Seat("Bob", away=True)), near_end))
     open_app(page, base_url, f"#/{GAME}/by-link/{CODE}")
     expect(page.locator(".by-link-note")).to_have_text(t("en", "bylink.with", names="Bob"))

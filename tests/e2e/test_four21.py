@@ -176,3 +176,23 @@ def test_the_coach_switch_stays_in_its_place_during_the_computer_s_turn(page: Pa
         if not computer_turn.count():
             moves.first.click()
     expect(computer_turn.locator("[data-action='set-coach']")).to_be_visible()
+
+
+def test_the_coach_gives_the_chances_of_every_choice_after_a_throw(page: Page, base_url: str) -> None:
+    fix_seed(page, 11)
+    start_game(page, base_url, ["Ann", None])
+    page.get_by_role("switch", name="Coach").check()
+    throw = page.locator("[data-action='421:throw']")
+    choices = page.locator(".coach-choices")
+    for _ in range(20):  # Ann throws (the computer plays its turns) until she has a choice to make
+        expect(choices.or_(throw.locator("visible=true")).first).to_be_visible()
+        if choices.count():
+            break
+        if throw.is_enabled():
+            throw.click()
+        page.wait_for_function("() => !document.documentElement.dataset.busy")
+    choices.locator("summary").click()
+    lines = choices.locator("li")
+    expect(lines.first).to_contain_text(re.compile(r"(worst hand of the turn|gives) \d"))
+    assert lines.count() >= 2
+    expect(choices.locator("li.expert")).to_have_count(1)

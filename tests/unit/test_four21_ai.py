@@ -276,3 +276,29 @@ def test_the_expert_plays_legal_actions_in_a_six_player_game_with_the_big_pot() 
 
     match = play_out(match, choose, until=lambda match: len(match.state.turns) >= 12)
     assert len(match.state.turns) >= 12 or match.result is not None
+
+
+def test_the_blind_baseline_plays_the_expert_s_odds_without_the_hands_shown() -> None:
+    # Behind the leader's 421, the best hand there is, 111 is still the worst of the two: the expert keeps an ace
+    # and throws for a 421 of its own; the blind baseline, which does not read the table, stands on its 111.
+    state = follower(2, {0: "421"}, seat=1, limit=2, thrown="111")
+    assert ai.choose(state, "expert") == Throw((1,))
+    assert ai.choose(state, "blind") == Stop()
+    first = g.start({"players": 3}, seed=1)  # with nothing shown yet, the two play alike
+    assert ai.choose(first, "blind") == ai.choose(first, "expert")
+
+
+def test_the_coach_gives_every_choice_with_its_exact_chances() -> None:
+    # Behind the leader's 421 with 111 and one throw left: standing is the worst hand for sure; an ace kept
+    # makes a 421 with 2/36, a tie then lost half the time; three dice make it with 6/216.
+    state = follower(2, {0: "421"}, seat=1, limit=2, thrown="111")
+    found = {c.keep: (round(c.worst, 9), round(c.best, 9)) for c in ai.choices(state)}
+    assert found == {
+        None: (1.0, 0.0),
+        (1, 1): (1.0, 0.0),
+        (1,): (round(35 / 36, 9), round(1 / 36, 9)),
+        (): (round(71 / 72, 9), round(1 / 72, 9)),
+    }
+    assert ai.choices(g.start({"players": 2}, seed=1)) == ()  # before a throw there is nothing to choose
+    answer = ai.advise(Match.new(g, {"players": 2}, 1).settled(), "advice")
+    assert answer.choices == ()

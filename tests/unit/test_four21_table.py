@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from etoile.app import update
+from etoile.coach import Four21Advice
 from etoile.games import four21 as g
 from etoile.games.dice import Roll
 from etoile.i18n import Catalog, catalog
@@ -358,3 +359,26 @@ def test_the_dice_set_aside_since_the_last_throw_are_saved_and_read_back_at_that
     assert [table.restore(match, bad) for bad in ([3], [1, 1], "2", [True], None)] == [None] * 5
     before_throw = Match.new(g, {"players": 2}, 0, (Seat("Ann"), Seat("Bob")))
     assert table.restore(before_throw, [0]) is None  # nothing to set aside before the first throw
+
+
+def test_the_coach_gives_the_chances_of_each_choice_the_expert_s_own_marked() -> None:
+    model, _ = send(led("141", coach=True), "421:throw")
+    ply = model.matches["421"].cursor
+    choices = [[None, 0.25, 0.5], [[1, 1], 0.125, 0.375], [[1], 0.5, 0.125], [[], 0.75, 0.0625]]
+    advice = {"keep": [1, 1], "stop": False, "escape": 0.875, "best": 0.375, "choices": choices}
+    model, _ = send(model, "421:advice", CoachAnswer(ply, "advice", advice))
+    folded = view(model).find_all(lambda el: el.attrs.get("class") == "coach-choices")
+    assert (
+        len(folded) == 1 and folded[0].find_all(lambda el: el.tag == "summary")[0].text() == "Your chances with each choice (4)"
+    )
+    lines = [(li.text(), li.attrs.get("class")) for li in folded[0].find_all(lambda el: el.tag == "li")]
+    assert lines == [
+        ("Stand: worst hand of the turn 25%", None),
+        ("Keep 1 1: worst hand of the turn 12.5%", "expert"),
+        ("Keep 1: worst hand of the turn 50%", None),
+        ("Throw all three: worst hand of the turn 75%", None),
+    ]
+    decharge = table.coach_choices(Four21Advice.from_json(advice), True, _catalog())  # in the décharge
+    assert decharge is not None
+    texts = [li.text() for li in decharge.find_all(lambda el: el.tag == "li" and el.attrs.get("class") == "expert")]
+    assert texts == ["Keep 1 1: gives 37.5% · takes 12.5%"]

@@ -20,6 +20,10 @@ Levels (:func:`choose`):
   chooses how many throws to use, knowing that this number binds the others.
 * ``"first_throw"``: stops after its first throw (a benchmark baseline, not
   offered in the app).
+* ``"blind"``: the expert's exact probabilities without the hands already
+  shown in the turn, as if every other player were still to play (a
+  benchmark baseline, not offered: it measures what reading the table is
+  worth).
 
 The model of the players still to play: each ends with a hand drawn
 independently from the final-hand distribution of a good player with the same
@@ -136,23 +140,49 @@ def _first_throw(state: State) -> Action:
 # ----------------------------------------------------------------------------- expert
 
 
-def _expert(state: State) -> tuple[Action, tuple[float, float, float]]:
-    rolloff = state.rolloff
-    if rolloff is not None:
+def _expert(state: State, *, blind: bool = False) -> tuple[Action, tuple[float, float, float]]:
+    if state.rolloff is not None:
         return Throw(), _rolloff_chances(state)
+    stops, last, plan = _solved(state, blind=blind)
+    keep, values = odds.decide(stops, last, plan, state.throws, state.dice)
+    if keep is None:
+        return Stop(), values
+    return Throw(keep), values
+
+
+def _solved(state: State, *, blind: bool = False) -> tuple[list[odds.Values | None], int, odds.Plan]:
+    """The turn of the seat to move solved: the value of stopping after each throw, its last throw, the plan."""
     seat, order = state.seat, state.order()
     assert seat is not None
-    shown = tuple(sorted(rank(state.hands[s]) for s in order if state.hands[s]))
+    shown = () if blind else tuple(sorted(rank(state.hands[s]) for s in order if state.hands[s]))
     to_come = len(order) - 1 - len(shown)
     outlook = _outlook(state, seat)
     leader = seat == state.leader
     last = 3 if leader else state.limit
     assert last is not None
     stops, plan = _plan(outlook, state.options.throw_limit, leader, last, (to_come, shown))
-    keep, values = odds.decide(stops, last, plan, state.throws, state.dice)
-    if keep is None:
-        return Stop(), values
-    return Throw(keep), values
+    return stops, last, plan
+
+
+def choices(state: State) -> tuple[Choice, ...]:
+    """Every choice the seat to move has now (to stand, or which dice to keep for the next throw), with its
+    chances of ending the turn as its worst and as its best hand, the expert's way of playing on from there;
+    ``()`` when there is no choice (before the first throw, in a roll-off)."""
+    if state.rolloff is not None or state.throws == 0:
+        return ()
+    stops, last, plan = _solved(state)
+    found = odds.options(stops, last, plan, state.throws, state.dice)
+    return tuple(Choice(keep, min(1.0, max(0.0, w)), min(1.0, max(0.0, b))) for keep, (_, w, b) in found)
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One choice of the seat to move: stand (``keep`` is ``None``) or keep these faces and throw the rest, with
+    its chances of ending the turn as the worst hand (``worst``) and as the best (``best``)."""
+
+    keep: tuple[int, ...] | None
+    worst: float
+    best: float
 
 
 Outlook = tuple[value.Amounts, value.Amounts, value.Amounts]
@@ -252,6 +282,7 @@ POLICIES: dict[str, Callable[[State], Action]] = {
     "easy": _easy,
     "expert": lambda state: _expert(state)[0],
     "first_throw": _first_throw,
+    "blind": lambda state: _expert(state, blind=True)[0],
 }
 """The players :func:`choose` knows: the levels of :data:`~etoile.games.four21.DESCRIPTION`, and a baseline."""
 assert set(DESCRIPTION.levels) <= set(POLICIES), "every level offered to players has a policy"
@@ -262,4 +293,5 @@ def advise(match: Match, request: str) -> Four21Advice:
     if request != "advice":
         raise ValueError(f"unknown request {request!r}")
     tip = advice(match.state)
-    return Four21Advice(tip.keep, tip.stop, tip.escape, tip.best)
+    told = tuple((c.keep, c.worst, c.best) for c in choices(match.state))
+    return Four21Advice(tip.keep, tip.stop, tip.escape, tip.best, told)

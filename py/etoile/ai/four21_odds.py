@@ -203,20 +203,30 @@ def decide(
 
     Ties go to stopping, then to keeping more dice.
     """
-    if used == 0:
-        return (), plan[1][0]
-    r = rank(dice)
-    stop = stops[used]
     choice: tuple[tuple[int, ...] | None, tuple[float, float, float]] | None = None
-    if stop is not None:
-        choice = None, (stop[0][r], stop[1][r], stop[2][r])
-    if used < last:
-        for i in sorted(SUBKEEPS[r], key=lambda i: -len(KEEPS[i])):
-            values = plan[used + 1][i]
-            if choice is None or values[0] > choice[1][0]:
-                choice = KEEPS[i], values
+    for keep, values in options(stops, last, plan, used, dice):
+        if choice is None or values[0] > choice[1][0]:
+            choice = keep, values
     assert choice is not None
     return choice
+
+
+def options(
+    stops: Sequence[Values | None], last: int, plan: Plan, used: int, dice: Sequence[int]
+) -> list[tuple[tuple[int, ...] | None, tuple[float, float, float]]]:
+    """Every move after ``used`` throws with ``dice`` on the table, with its ``(objective, worst, best)`` chances
+    playing best from then on: stopping (``None``) where the player may, then each set of dice to keep, the most
+    dice first (before the first throw, the one throw of all three)."""
+    if used == 0:
+        return [((), plan[1][0])]
+    r = rank(dice)
+    stop = stops[used]
+    found: list[tuple[tuple[int, ...] | None, tuple[float, float, float]]] = []
+    if stop is not None:
+        found.append((None, (stop[0][r], stop[1][r], stop[2][r])))
+    if used < last:
+        found.extend((KEEPS[i], plan[used + 1][i]) for i in sorted(SUBKEEPS[r], key=lambda i: -len(KEEPS[i])))
+    return found
 
 
 def final_by_throws(stops: Sequence[Values | None], last: int) -> tuple[tuple[float, ...], ...]:

@@ -324,7 +324,38 @@ def coach(model: Model, match: Match, local: Local, t: Catalog) -> El | None:
     else:
         tip = t("four21.coach.throw_all")
     chances = t("four21.coach.chances", escape=t.percent(advice.escape), best=t.percent(advice.best))
-    return h("div", {"class": "coach-bar"}, switch, h("p", {"class": "coach", "role": "status"}, tip, " ", chances))
+    return h(
+        "div",
+        {"class": "coach-bar"},
+        switch,
+        h("p", {"class": "coach", "role": "status"}, tip, " ", chances),
+        coach_choices(advice, match.state.phase == "decharge", t),
+    )
+
+
+def coach_choices(advice: Four21Advice, decharge: bool, t: Catalog) -> El | None:
+    """Each choice the player has, with what it does to their chances: of being the turn's worst hand in the
+    charge (taking the tokens), of giving rather than taking in the décharge; the expert's own choice marked."""
+    if len(advice.choices) < 2:
+        return None
+    items = []
+    for keep, worst, best in advice.choices:
+        if keep is None:
+            what = t("four21.stop")
+        elif keep:
+            what = t("four21.coach.choice.keep", dice=" ".join(map(str, keep)))
+        else:
+            what = t("four21.coach.choice.throw_all")
+        odds = {"worst": t.percent(worst), "best": t.percent(best)}
+        line = t("four21.coach.choice_decharge" if decharge else "four21.coach.choice_charge", choice=what, **odds)
+        expert = (keep is None) == advice.stop and (keep is None or keep == advice.keep)
+        items.append(h("li", {"class": "expert" if expert else None}, line))
+    return h(
+        "details",
+        {"class": "coach-choices"},
+        h("summary", {}, t("four21.coach.choices", count=len(items))),
+        h("ul", {}, items),
+    )
 
 
 def opening(match: Match, state: g.State, t: Catalog) -> str:
