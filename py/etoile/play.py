@@ -201,8 +201,7 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
     game = game_of(slot or "")
     if not slot or game not in TABLES:
         return model, []
-    model, effects = _update(model, msg, slot, game)
-    return model, in_slot(effects, slot)
+    return _update(model, msg, slot, game)
 
 
 def _update(model: Model, msg: Msg, slot: str, game: str) -> tuple[Model, list[Effect]]:
@@ -255,6 +254,7 @@ def _update(model: Model, msg: Msg, slot: str, game: str) -> tuple[Model, list[E
         case _ if action.startswith(f"{game}:") and match_ is not None:
             before = local if local is not None else table.start(match_)
             new_match_, new_local, effects = table.on(match_, before, msg)
+            effects = in_slot(effects, slot)
             if new_match_ is match_:
                 draft = getattr(table, "draft", None)
                 if draft is not None and draft(new_local) != draft(before):  # a choice a reload must not lose
