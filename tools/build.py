@@ -60,7 +60,9 @@ STDLIB_LEFT_OUT = frozenset(
 code of the app, of segno, of PyScript or of Pyodide's start-up imports (a whole session imports about 80 top-level
 modules of the 180), a quarter of its bytes (2.55 MB, served 1.86). Anything not named here is kept, so a newer
 Pyodide's own modules are too."""
-APP_FILES = ("boot.js", "pyscript.toml", "manifest.webmanifest", "py/main.py", "py/worker.py")
+APP_FILES = ("boot.js", "pyscript.toml", "worker.toml", "manifest.webmanifest", "py/main.py", "py/worker.py")
+WORKER_DATA = ("generala_futures.bin",)
+"""Data files of ``py/etoile/ai`` that only the computer players' worker reads: served beside the zip (``worker.toml``)."""
 APP_DIRS = ("css", "img", "icons")
 RUNTIME = ("pyodide", "@pyscript/core")
 sys.path.insert(0, str(ROOT / "py"))
@@ -260,6 +262,8 @@ def build(site: Path = SITE) -> str:
         shutil.copytree(ROOT / folder, site / folder)
     zip_package(ROOT / "py" / "etoile", site / "py" / "etoile.zip")
     compile_package(site / "py" / "etoile.zip")
+    for name in WORKER_DATA:
+        copy(ROOT / "py" / "etoile" / "ai" / name, site / "py" / name)
     modules = ROOT / "node_modules"
     for name in PYODIDE_FILES:
         writer = {"python_stdlib.zip": write_stdlib, "pyodide-lock.json": write_lock}.get(name, copy)

@@ -1,4 +1,4 @@
-"""Write ``py/etoile/ai/generala_tables.json``: the optimal Generala player's values between turns.
+"""Write the Generala players' shipped tables: ``generala_tables.json`` and ``generala_futures.bin``.
 
     PYTHONPATH=py:. python3 -m tools.generala_tables [--check]
 
@@ -10,6 +10,12 @@ expected final score of a whole game. The option ``big_general_open_box``
 changes no value (a big general is counted as a small general), so its table
 equals the default one; it is written anyway so that every shipped rule set
 is listed. Any other combination of options is computed on first use.
+
+``generala_futures.bin`` holds, for the default rules, the distribution of the
+points still to come from each of the 1024 sets of filled boxes under that
+policy (:func:`etoile.ai.generala_win.compute_futures`, encoded by
+:func:`etoile.ai.generala_win.encode`): what the player that plays to win
+needs to know of the others. It takes about 5 s more.
 
 The output is deterministic (same floats, same layout, byte for byte). It
 takes about 6 s on CPython 3.11 (about 1.2 s a table). ``--check`` recomputes
@@ -25,6 +31,7 @@ import time
 from dataclasses import replace
 
 from etoile.ai.generala_dp import TABLES_FILE, compute_table
+from etoile.ai.generala_win import FUTURES_FILE, compute_futures, encode
 from etoile.games.generala import Rules
 
 FORMAT = 1
@@ -56,20 +63,22 @@ def render() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="fail if the file is not up to date")
+    parser.add_argument("--check", action="store_true", help="fail if the files are not up to date")
     args = parser.parse_args(argv)
     began = time.perf_counter()
-    text = render()
+    written = {TABLES_FILE: render().encode("utf-8"), FUTURES_FILE: encode(compute_futures(Rules()))}
     took = time.perf_counter() - began
     if args.check:
-        current = TABLES_FILE.read_text(encoding="utf-8") if TABLES_FILE.exists() else ""
-        if current != text:
-            print(f"{TABLES_FILE} is out of date: run python3 -m tools.generala_tables", file=sys.stderr)
+        stale = [path.name for path, data in written.items() if not path.exists() or path.read_bytes() != data]
+        if stale:
+            print(f"{', '.join(stale)} out of date: run python3 -m tools.generala_tables", file=sys.stderr)
             return 1
-        print(f"{TABLES_FILE.name} is up to date ({took:.1f} s)")
+        print(f"{', '.join(path.name for path in written)} up to date ({took:.1f} s)")
         return 0
-    TABLES_FILE.write_text(text, encoding="utf-8")
-    print(f"wrote {TABLES_FILE} ({len(text) // 1024} KB) in {took:.1f} s")
+    for path, data in written.items():
+        path.write_bytes(data)
+        print(f"wrote {path} ({len(data) // 1024} KB)")
+    print(f"in {took:.1f} s")
     return 0
 
 

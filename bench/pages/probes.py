@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
+from typing import Any
 
 
 def run(name: str, args_json: str) -> str:
@@ -34,17 +36,35 @@ def generala_positions(count: int) -> list:
 
 
 def generala_hint_ms(count: int, cold: bool = True) -> list[float]:
-    """Milliseconds of one hint at each of ``count`` positions; ``cold`` solves each turn from the table."""
+    """Milliseconds of one coach hint (every choice with its expected score and chance of winning) at each of
+    ``count`` positions; ``cold`` solves each turn afresh, as for the first question of a turn."""
+    from etoile.ai import generala as ai  # noqa: PLC0415
+
+    return _generala_ms(count, cold, ai.choices)
+
+
+def generala_decision_ms(count: int, cold: bool = True) -> list[float]:
+    """Milliseconds of one decision of the "win" level at each of ``count`` positions (as :func:`generala_hint_ms`)."""
+    from etoile.ai import generala as ai  # noqa: PLC0415
+
+    return _generala_ms(count, cold, lambda state: ai.choose(state, "win"))
+
+
+def _generala_ms(count: int, cold: bool, ask: Callable[[Any], object]) -> list[float]:
     from etoile.ai import generala as ai  # noqa: PLC0415
     from etoile.ai import generala_dp as dp  # noqa: PLC0415
+    from etoile.ai import generala_win as win  # noqa: PLC0415
+    from etoile.games.generala import Rules  # noqa: PLC0415
 
-    ai.expected_score()  # load the shipped table first, as the app's worker does
+    ai.expected_score()  # load the shipped tables first, as the app's worker does
+    win.futures(Rules())
     times = []
     for state in generala_positions(count):
         if cold:
             dp.optimal_turn.cache_clear()
+            win.win_turn.cache_clear()
         began = time.perf_counter()
-        ai.hint(state)
+        ask(state)
         times.append((time.perf_counter() - began) * 1000)
     return times
 
@@ -56,6 +76,20 @@ def generala_table_ms() -> float:
 
     began = time.perf_counter()
     dp.compute_table(Rules(circular_straights=True, five_as_full=True))
+    return (time.perf_counter() - began) * 1000
+
+
+def generala_futures_ms(shipped: bool) -> float:
+    """Milliseconds to read the shipped distributions of the points to come (``shipped``), or to compute them from
+    scratch for a rule combination that is not shipped."""
+    from etoile.ai import generala_win as win  # noqa: PLC0415
+    from etoile.games.generala import Rules  # noqa: PLC0415
+
+    began = time.perf_counter()
+    if shipped:
+        win.decode(win.FUTURES_FILE.read_bytes())
+    else:
+        win.compute_futures(Rules(circular_straights=True, five_as_full=True))
     return (time.perf_counter() - began) * 1000
 
 
@@ -112,7 +146,9 @@ def chinese_checkers_think(level: str = "hard", count: int = 30) -> list[list[fl
 
 PROBES = {
     "generala_hint_ms": generala_hint_ms,
+    "generala_decision_ms": generala_decision_ms,
     "generala_table_ms": generala_table_ms,
+    "generala_futures_ms": generala_futures_ms,
     "chinese_checkers_movegen_per_second": chinese_checkers_movegen_per_second,
     "chinese_checkers_think": chinese_checkers_think,
 }

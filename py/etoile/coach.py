@@ -14,7 +14,7 @@ Four21Advice(keep=(0, 2), stop=False, escape=0.75, best=0.25, choices=())
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 JSON = Any
@@ -57,10 +57,12 @@ class Four21Advice:
 
 @dataclass(frozen=True, slots=True)
 class GeneralaChoice:
-    """One choice of a Generala hint: the action (its JSON) and the final score expected after it."""
+    """One choice of a Generala hint: the action (its JSON), the final score expected after it, and with other
+    players the chance of winning after it."""
 
     action: JSON
     expected: float
+    chance: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,16 +72,21 @@ class GeneralaHint:
     choices: tuple[GeneralaChoice, ...]
 
     def to_json(self) -> JSON:
-        return [{"action": c.action, "expected": c.expected} for c in self.choices]
+        return [{"action": c.action, "expected": c.expected, "chance": c.chance} for c in self.choices]
 
     @classmethod
     def from_json(cls, data: JSON) -> GeneralaHint:
-        return cls(tuple(GeneralaChoice(c["action"], float(c["expected"])) for c in data))
+        return cls(tuple(GeneralaChoice(c["action"], float(c["expected"]), _chance(c.get("chance"))) for c in data))
+
+
+def _chance(value: JSON) -> float | None:
+    return None if value is None else float(value)
 
 
 @dataclass(frozen=True, slots=True)
 class GeneralaMistake:
-    """A decision of a finished Generala game that lost expected points: where, what was played, what was best."""
+    """A decision of a finished Generala game that lost expected points (alone) or chances of winning: where,
+    what was played, what was best, the points and (with other players) the chance of winning it cost."""
 
     round: int
     throw: int
@@ -87,6 +94,7 @@ class GeneralaMistake:
     played: JSON
     best: JSON
     loss: float
+    cost: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,30 +113,38 @@ class GeneralaPar:
 
 @dataclass(frozen=True, slots=True)
 class GeneralaReport:
-    """The mistakes of each person's seat in a finished game."""
+    """The mistakes of each person's seat in a finished game and, with other players, how many of their decisions
+    cost no chance of winning, under 1 point in a hundred, 1 to 5 and more than 5 (``costs``)."""
 
     mistakes: Mapping[int, tuple[GeneralaMistake, ...]]
+    costs: Mapping[int, tuple[int, int, int, int]] = field(default_factory=dict)
 
     def to_json(self) -> JSON:
         return {
-            str(seat): [
-                {"round": m.round, "throw": m.throw, "dice": list(m.dice), "played": m.played, "best": m.best, "loss": m.loss}
-                for m in found
-            ]
-            for seat, found in self.mistakes.items()
+            "mistakes": {
+                str(seat): [
+                    {"round": m.round, "throw": m.throw, "dice": list(m.dice), "played": m.played, "best": m.best}
+                    | {"loss": m.loss, "cost": m.cost}
+                    for m in found
+                ]
+                for seat, found in self.mistakes.items()
+            },
+            "costs": {str(seat): list(counts) for seat, counts in self.costs.items()},
         }
 
     @classmethod
     def from_json(cls, data: JSON) -> GeneralaReport:
-        return cls(
-            {
-                int(seat): tuple(
-                    GeneralaMistake(m["round"], m["throw"], tuple(m["dice"]), m["played"], m["best"], float(m["loss"]))
-                    for m in found
+        mistakes = {
+            int(seat): tuple(
+                GeneralaMistake(
+                    m["round"], m["throw"], tuple(m["dice"]), m["played"], m["best"], float(m["loss"]), _chance(m.get("cost"))
                 )
-                for seat, found in data.items()
-            }
-        )
+                for m in found
+            )
+            for seat, found in data["mistakes"].items()
+        }
+        costs = {int(seat): (int(a), int(b), int(c), int(d)) for seat, (a, b, c, d) in data.get("costs", {}).items()}
+        return cls(mistakes, costs)
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,12 @@ game in the 421 slot, replayed under the rules, see :class:`etoile.match.Match`)
   interrupted at any point leaves the previous record, or the next one
   complete in the pending key, which the next read finishes moving into place.
 
+* Tables the computer players computed for rules they do not ship (Generala's,
+  for a combination of options) are *cached* under :data:`CACHE_PREFIX`: not
+  the player's data (never exported, never set aside: the computer players
+  check what they read and compute again what fails), at most
+  :data:`MAX_CACHED` of them, and the first to go when a record does not fit.
+
 The module never imports ``js``: the page passes a backend that wraps
 ``window.localStorage`` (see :mod:`etoile.ui.browser`).
 
@@ -43,6 +49,10 @@ SCHEMA = 1
 PREFIX = "etoile:"
 ASIDE_PREFIX = "etoile-aside:"
 PENDING_PREFIX = "etoile-pending:"
+CACHE_PREFIX = "etoile-cache:"
+MAX_CACHED = 4
+"""Cached tables kept at most: two rule combinations of Generala (about 360,000 characters each)."""
+MAX_CACHED_CHARS = 1_000_000
 SETTINGS = "settings"
 MATCH = "match:"
 """A game on this device, in its slot: ``match:<game>``, or ``match:<game>/<id>`` for a game by link."""
@@ -327,13 +337,53 @@ class Store:
     # -- writing -----------------------------------------------------------
 
     def _put(self, record: str, text: str) -> None:
-        """Write ``text`` as ``record``, never leaving it half written; :class:`StorageFull` if it does not fit."""
+        """Write ``text`` as ``record``, never leaving it half written; :class:`StorageFull` if it does not fit even
+        once the cached tables are gone."""
         pending = PENDING_PREFIX + record
         try:
-            self.backend.set(pending, text)
-            self.backend.set(PREFIX + record, text)
+            try:
+                self.backend.set(pending, text)
+                self.backend.set(PREFIX + record, text)
+            except StorageFull:
+                if not self._cache_keys():
+                    raise
+                self.drop_cache()
+                self.backend.set(pending, text)
+                self.backend.set(PREFIX + record, text)
         finally:
             self.backend.remove(pending)
+
+    # -- cached tables -------------------------------------------------------
+
+    def _cache_keys(self) -> list[str]:
+        return [key for key in self.backend.keys() if key.startswith(CACHE_PREFIX)]  # noqa: SIM118 - a Backend
+
+    def cached(self) -> dict[str, str]:
+        """Every cached table, by name (those too long to be one are dropped)."""
+        found = {key.removeprefix(CACHE_PREFIX): self.backend.get(key) or "" for key in sorted(self._cache_keys())}
+        for name, text in found.items():
+            if len(text) > MAX_CACHED_CHARS:
+                self.backend.remove(CACHE_PREFIX + name)
+        return {name: text for name, text in found.items() if len(text) <= MAX_CACHED_CHARS}
+
+    def cache(self, name: str, text: str) -> bool:
+        """Keep a computed table for later page loads; when :data:`MAX_CACHED` others are kept, they go first.
+        ``False`` when it does not fit (no record is given up for it)."""
+        others = [key for key in self._cache_keys() if key != CACHE_PREFIX + name]
+        if len(others) >= MAX_CACHED:
+            for key in others:
+                self.backend.remove(key)
+        try:
+            self.backend.set(CACHE_PREFIX + name, text)
+        except StorageFull:
+            self.backend.remove(CACHE_PREFIX + name)
+            return False
+        return True
+
+    def drop_cache(self) -> None:
+        """Forget every cached table (they are computed again when needed)."""
+        for key in self._cache_keys():
+            self.backend.remove(key)
 
     def _write(self, record: str, value: Any) -> bool:
         if record in self.stuck:
@@ -388,7 +438,7 @@ class Store:
     def reset(self) -> None:
         """Delete every Étoile value, including those set aside."""
         for key in self.backend.keys():  # noqa: SIM118 - a Backend, not a dict
-            if key.startswith((PREFIX, ASIDE_PREFIX, PENDING_PREFIX)):
+            if key.startswith((PREFIX, ASIDE_PREFIX, PENDING_PREFIX, CACHE_PREFIX)):
                 self.backend.remove(key)
         self.stuck.clear()
 

@@ -51,10 +51,30 @@ def test_pending_is_one_explicit_value() -> None:
     assert isinstance(PENDING, Pending) and Pending() == PENDING and repr(PENDING) == "PENDING"
 
 
-def test_the_worker_gets_ready_for_every_game_and_generala_loads_the_table_of_its_rules() -> None:
-    circular = generala.Rules(circular_straights=True)
-    generala_ai.dp._TABLES.pop(generala_ai.dp.dp_key(circular), None)
-    for game, options in ((four21, {}), (chinese_checkers, {}), (generala, {"circular_straights": True})):
-        match = Match.new(game, {"players": 2, **options}, 3, (Seat("Ann"), Seat("Bob")))
-        assert run.prepare(game.ID, json.dumps(match.to_json())) == "ready"
-    assert generala_ai.table_ready(circular)
+def test_the_worker_gets_ready_for_every_game_and_generala_keeps_what_it_computes_for_later_loads() -> None:
+    for game in (four21, chinese_checkers):
+        match = Match.new(game, {"players": 2}, 3, (Seat("Ann"), Seat("Bob")))
+        assert run.prepare(game.ID, json.dumps(match.to_json())) == "{}"
+    rules = generala.Rules(circular_straights=True, five_as_full=True)  # neither of its tables is shipped
+    options = {"players": 2, "circular_straights": True, "five_as_full": True}
+    record = json.dumps(Match.new(generala, options, 3, (Seat("Ann"), Seat("Bob"))).to_json())
+
+    def new_page_load() -> None:
+        generala_ai.dp._TABLES.pop(generala_ai.dp.dp_key(rules), None)
+        generala_ai.win._FUTURES.pop(generala_ai.dp.dp_key(rules), None)
+
+    new_page_load()
+    computed = json.loads(run.prepare(generala.ID, record))
+    assert set(computed) == {"generala:values:111", "generala:futures:111"}
+    values, futures = generala_ai.dp.table(rules), generala_ai.win.futures(rules)
+    new_page_load()
+    assert run.prepare(generala.ID, record, json.dumps(computed)) == "{}"
+    assert generala_ai.dp.table(rules) == values
+    kept = generala_ai.win.decode(generala_ai.win.encode(futures))  # kept as the shipped table is: to 1/65535
+    assert [list(p) for p in generala_ai.win.futures(rules)] == [list(p) for p in kept]
+    new_page_load()
+    generala_ai.win.remember(rules, futures)
+    values_text = computed["generala:values:111"]
+    tampered = {"generala:values:111": values_text[:-12], "generala:futures:111": "AAAA"}
+    assert json.loads(run.prepare(generala.ID, record, json.dumps(tampered))) == {"generala:values:111": values_text}
+    assert generala_ai.table_ready(rules)

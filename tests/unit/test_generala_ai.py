@@ -13,6 +13,7 @@ import pytest
 
 from etoile.ai import generala as ai
 from etoile.ai import generala_dp as dp
+from etoile.games import CHANCE
 from etoile.games import generala as g
 from etoile.games.dice import Roll, outcomes
 from etoile.games.generala import BOXES, Fill, Rules, Throw
@@ -239,21 +240,43 @@ def test_the_computer_is_never_asked_while_the_dice_are_in_the_air() -> None:
     assert ai.hint(state) == []
 
 
-def test_the_report_lists_the_decisions_that_lost_expected_points() -> None:
-    match = Match.new(g, {"players": 2}, seed=27).settled()
-    while (seat := g.to_move(match.state)) is not None and match.state.round < 4:
-        match = match.play(ai.choose(match.state, "optimal" if seat == 0 else "easy")).settled()
+def test_the_report_lists_the_decisions_that_lost_expected_points_alone() -> None:
+    match = Match.new(g, {"players": 1}, seed=27).settled()
+    while g.to_move(match.state) is not None and match.state.round < 5:
+        match = match.play(ai.choose(match.state, "easy")).settled()
     start, actions = match.states[0], list(match.played)
     assert any(isinstance(action, Roll) for action in actions)
-    assert ai.report(start, actions, seat=0) == []
-    mistakes = ai.report(start, actions, seat=1)
+    mistakes = ai.report(start, actions, seat=0)
     assert mistakes
     for mistake in mistakes:
         assert mistake.loss > 0.01
+        assert mistake.chance_played is mistake.chance_best is None
         assert actions[mistake.index] == mistake.played != mistake.best
         hints = dict(ai.hint(replay(start, actions[: mistake.index])))
         assert hints[mistake.played] == mistake.expected_played
         assert max(hints.values()) == mistake.expected_best
+    assert ai.review(start, actions, seat=0).costs == (0, 0, 0, 0)
+
+
+def test_with_other_players_the_report_counts_decisions_by_the_chance_of_winning_they_cost() -> None:
+    match = Match.new(g, {"players": 2}, seed=27).settled()
+    while (seat := g.to_move(match.state)) is not None:
+        match = match.play(ai.choose(match.state, "win" if seat == 0 else "easy")).settled()
+    start, actions = match.states[0], list(match.played)
+    decisions = [
+        seat
+        for state, action in zip(match.states, match.played, strict=False)
+        if state.phase == "play" and (seat := g.to_move(state)) is not None and seat != CHANCE and state.throw
+    ]
+    best, easy = ai.review(start, actions, seat=0), ai.review(start, actions, seat=1)
+    assert best.mistakes == () and best.costs == (decisions.count(0), 0, 0, 0)  # "win" plays its own best
+    assert sum(easy.costs) == decisions.count(1) and easy.costs[0] < decisions.count(1)
+    assert easy.mistakes
+    for mistake in easy.mistakes:
+        assert mistake.cost > 1e-3
+        chances = ai.win_chances(replay(start, actions[: mistake.index]))
+        assert chances[mistake.played] == mistake.chance_played
+        assert max(chances.values()) == mistake.chance_best
 
 
 def test_a_solitaire_game_keeps_by_face_and_draws_as_a_match_would() -> None:

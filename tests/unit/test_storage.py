@@ -7,7 +7,19 @@ import pytest
 from etoile.games.dice import Roll
 from etoile.match import Match
 from etoile.settings import Settings
-from etoile.storage import ASIDE_PREFIX, PREFIX, Draft, ImportRefused, MemoryBackend, Problem, Store, import_match
+from etoile.storage import (
+    ASIDE_PREFIX,
+    CACHE_PREFIX,
+    MAX_CACHED,
+    MAX_CACHED_CHARS,
+    PREFIX,
+    Draft,
+    ImportRefused,
+    MemoryBackend,
+    Problem,
+    Store,
+    import_match,
+)
 from tests.unit import pig
 
 
@@ -364,3 +376,27 @@ def test_one_game_from_a_tables_export_file_is_checked_like_a_saved_one(games: d
 def test_keys_are_namespaced() -> None:
     assert PREFIX == "etoile:"
     assert ASIDE_PREFIX == "etoile-aside:"
+
+
+def test_computed_tables_are_cached_apart_from_the_players_data(games: dict) -> None:
+    store = store_with({}, games)
+    assert store.cached() == {}
+    assert store.cache("generala:values:111", "abc") and store.cache("generala:futures:111", "defg")
+    assert store.cached() == {"generala:futures:111": "defg", "generala:values:111": "abc"}
+    assert "generala" not in store.export_all() and store.set_aside() == {}
+    for n in range(MAX_CACHED):  # beyond MAX_CACHED the others go, the newest stays
+        store.cache(f"t{n}", "x")
+    assert len(store.cached()) <= MAX_CACHED and "t3" in store.cached()
+    store.backend.set(CACHE_PREFIX + "huge", "x" * (MAX_CACHED_CHARS + 1))
+    assert "huge" not in store.cached() and store.backend.get(CACHE_PREFIX + "huge") is None
+    store.reset()
+    assert store.cached() == {}
+
+
+def test_a_record_that_does_not_fit_takes_the_room_of_the_cached_tables(games: dict) -> None:
+    store = store_with({}, games, quota=400)
+    assert store.cache("generala:futures:111", "x" * 300)
+    assert not store.cache("generala:values:111", "x" * 300)  # a table never pushes out another's room for itself
+    assert store.save_settings(Settings(language="fr"))
+    assert store.cached() == {} and store.problems == []
+    assert store.settings() == Settings(language="fr")

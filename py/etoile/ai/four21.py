@@ -41,7 +41,7 @@ Throw(keep=())
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -92,17 +92,20 @@ def advice(state: State) -> Advice:
     return Advice(action, keep, stop, min(1.0, max(0.0, 1.0 - worst)), min(1.0, max(0.0, best)))
 
 
-def prepare(match: Match) -> None:
-    """Build the expert's tables for the match's options (about 30 ms), in the worker before the first question.
+def prepare(match: Match, cached: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Build the expert's tables for the match's options (about 30 ms), in the worker before the first question;
+    nothing to keep for later page loads (``cached`` is not read).
 
     Optional: the first decision builds what it needs anyway.
     """
+    del cached
     options = match.state.options
     for limit in (1, 2, 3):
         odds.reference(options.throw_limit, limit)
     value.duel(options.pot, options.throw_limit, options.next_leader)
     for players in range(3, options.players + 1):
         value.field(options.pot, options.throw_limit, players)
+    return {}
 
 
 # ----------------------------------------------------------------------------- easy and first throw

@@ -101,11 +101,25 @@ def _scoring(key: tuple[bool, bool, bool]) -> tuple[Scoring, Scoring]:
     )  # type: ignore[return-value]
 
 
+Fills = tuple[dict[int, float] | None, ...]
+"""For each box, the value of filling it with each score it can take (``None`` once filled). Within a box the value
+must not fall as the score grows (more points are never worse), so that a box's 0 needs no look-up per result."""
+
+
+def box_values(key: tuple[bool, bool, bool], futures: tuple[float | None, ...]) -> Fills:
+    """The :data:`Fills` of the expected score: a score plus the box's future."""
+    first, later = box_scores(key)
+    return tuple(
+        None if future is None else {s: s + future for s in {0, *first[b], *later[b]}} for b, future in enumerate(futures)
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Turn:
-    """One turn solved for one column, with ``futures[b]`` the value of filling box ``b`` (``None`` if filled).
+    """One turn solved for one column, with ``fills[b]`` the value of filling box ``b`` with each score.
 
-    The values are what is still to come, this turn's box included:
+    The values are what is still to come, this turn's box included (points, or
+    a chance of winning: :mod:`etoile.ai.generala_win`):
     ``throw_second[k]``/``throw_third[k]`` the expected value of throwing all
     but keep ``k`` (an index of :data:`KEEPS`) for the second / third throw,
     ``value`` the expected value before the first throw, and
@@ -114,30 +128,37 @@ class Turn:
     """
 
     key: tuple[bool, bool, bool]
-    futures: tuple[float | None, ...]
+    fills: Fills
     throw_second: array[float]
     throw_third: array[float]
     value: float
+    boxes: tuple[bytes, bytes]
+    """The best box to fill with each result, made on the first throw and on a later one."""
 
     def fill_value(self, hand: int, box: int, throw: int) -> float:
         """The value of filling box number ``box`` with result ``hand`` made on throw ``throw``."""
         first, later = box_scores(self.key)
-        future = self.futures[box]
-        if future is None:
+        values = self.fills[box]
+        if values is None:
             raise ValueError(f"the {BOXES[box]} box is filled")
-        return (first if throw == 1 else later)[box][hand] + future
+        return values[(first if throw == 1 else later)[box][hand]]
+
+    def best_box(self, hand: int, throw: int) -> int:
+        """The open box with the best value for ``hand`` made on throw ``throw`` (the first of equals)."""
+        return self.boxes[throw != 1][hand]
 
 
-def _best_fill(scoring: Scoring, futures: tuple[float | None, ...]) -> list[float]:
-    """For each result, the best value of filling an open box: its score plus the box's future."""
-    best = [max(fu for fu in futures if fu is not None)] * ROLLS  # any open box takes a 0
-    for (hands, scores), future in zip(scoring, futures, strict=True):
-        if future is not None:
+def _best_fill(scoring: Scoring, fills: Fills) -> tuple[list[float], bytes]:
+    """For each result, the best value of filling an open box with it, and that box (the first of equals)."""
+    zero = max((values[0], -b) for b, values in enumerate(fills) if values is not None)
+    best, boxes = [zero[0]] * ROLLS, bytearray([-zero[1]]) * ROLLS  # any open box takes a 0
+    for b, ((hands, scores), values) in enumerate(zip(scoring, fills, strict=True)):
+        if values is not None:
             for h, s in zip(hands, scores, strict=True):
-                value = s + future
-                if value > best[h]:  # noqa: PLR1730 (a call to max() here costs a third of the table's time)
-                    best[h] = value
-    return best
+                value = values[s]
+                if value > best[h]:
+                    best[h], boxes[h] = value, b
+    return best, bytes(boxes)
 
 
 def _expect(top: list[float]) -> list[float]:
@@ -151,16 +172,34 @@ def _expect(top: list[float]) -> list[float]:
     return values
 
 
-def solve_turn(key: tuple[bool, bool, bool], futures: tuple[float | None, ...]) -> Turn:
-    """Solve one turn exactly (about a millisecond); at least one future must be a number."""
+def solve_fills(key: tuple[bool, bool, bool], fills: Fills) -> Turn:
+    """Solve one turn exactly for the values of its fills (about 2 ms); at least one box must be open."""
     first, later = _scoring(key)
-    fill_first, fill_later = _best_fill(first, futures), _best_fill(later, futures)
+    (fill_first, box_first), (fill_later, box_later) = _best_fill(first, fills), _best_fill(later, fills)
     throw_third = _expect(fill_later)
     after_second = [max(f, *get(throw_third)) for f, get in zip(fill_later, _SUB_GET, strict=True)]
     throw_second = _expect(after_second)
     after_first = [max(f, *get(throw_second)) for f, get in zip(fill_first, _SUB_GET, strict=True)]
     value = sum(map(mul, ROLL_PROBABILITY, after_first))
-    return Turn(key, futures, array("d", throw_second), array("d", throw_third), value)
+    return Turn(key, fills, array("d", throw_second), array("d", throw_third), value, (box_first, box_later))
+
+
+def solve_turn(key: tuple[bool, bool, bool], futures: tuple[float | None, ...]) -> Turn:
+    """Solve one turn for the expected score, ``futures[b]`` the points to come after filling box ``b``."""
+    return solve_fills(key, box_values(key, futures))
+
+
+@lru_cache(maxsize=1)
+def throw_odds() -> tuple[dict[int, float], ...]:
+    """For each keep of fewer than five dice (index ``k - ROLLS``), the chance of each result the throw makes of it."""
+    odds: list[dict[int, float]] = [{h: 1.0} for h in range(ROLLS)]
+    for children in _CHILDREN:
+        spread: dict[int, float] = {}
+        for child in children:
+            for hand, p in odds[child].items():
+                spread[hand] = spread.get(hand, 0.0) + p / len(_ONE_DIE)
+        odds.append(spread)
+    return tuple(odds[ROLLS:])
 
 
 def compute_table(rules: Rules) -> list[float]:
@@ -200,6 +239,11 @@ def table(rules: Rules) -> list[float]:
     if key not in _TABLES:
         _TABLES[key] = compute_table(rules)
     return _TABLES[key]
+
+
+def remember(rules: Rules, values: list[float]) -> None:
+    """Keep a table computed elsewhere (a previous page load's) for ``rules``."""
+    _TABLES[dp_key(rules)] = values
 
 
 def expected_score(rules: Rules) -> float:

@@ -20,14 +20,15 @@ def _load(game_id: str, match_json: str) -> tuple[Any, Match]:
     return importlib.import_module(f"etoile.ai.{namespace}"), Match.from_json(json.loads(match_json))
 
 
-def prepare(game_id: str, match_json: str) -> str:
+def prepare(game_id: str, match_json: str, cached_json: str = "{}") -> str:
     """Get ready to answer about ``match_json`` at once: import its game's computer players and let them load what
-    they keep between questions (a module's optional ``prepare(match)``, e.g. Generala's table for its rules)."""
+    they keep between questions (a module's optional ``prepare(match, cached)``, e.g. Generala's tables for its
+    rules). ``cached_json`` holds the tables the page kept from earlier loads, by name; the answer (JSON text)
+    holds those computed now, for the page to keep."""
     brain, match = _load(game_id, match_json)
     ready = getattr(brain, "prepare", None)
-    if ready is not None:
-        ready(match)
-    return "ready"
+    cached = json.loads(cached_json)
+    return json.dumps(ready(match, cached if isinstance(cached, dict) else {}) if ready is not None else {})
 
 
 def choose(game_id: str, match_json: str, level: str) -> str:

@@ -77,7 +77,7 @@ DESCRIPTION = Description(
     "generala",
     min_players=1,
     max_players=None,
-    levels=("easy", "medium", "optimal"),
+    levels=("easy", "medium", "optimal", "win"),
     options=(
         Option("big_general_open_box", (False, True), False),
         Option("circular_straights", (False, True), False),
@@ -85,7 +85,7 @@ DESCRIPTION = Description(
         Option("five_as_full", (False, True), False),
     ),
 )
-"""Generala for 1 or more players (the rules set no limit): the options of its rules page, three computer levels, no undo."""
+"""Generala for 1 or more players (the rules set no limit): the options of its rules page, four computer levels, no undo."""
 _DEFAULT = DESCRIPTION.defaults()
 BOXES = ("1", "2", "3", "4", "5", "6", "straight", "full", "four", "general")
 """The ten boxes of a column, in the order of the score sheet."""

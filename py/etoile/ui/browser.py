@@ -342,19 +342,21 @@ class Runtime:
     async def ai(self) -> Any:
         """The computer players' worker, started once, on first need (so the first screen is not delayed)."""
         if self.worker is None:
-            self.worker = asyncio.ensure_future(create_named_worker("./py/worker.py", "ai", config="./pyscript.toml"))
+            self.worker = asyncio.ensure_future(create_named_worker("./py/worker.py", "ai", config="./worker.toml"))
         return await self.worker
 
     async def prepare_ai(self, slot: str) -> None:
         """Once the page is idle, start the worker and get it ready for questions about the game in ``slot``, ahead
-        of the first one; ``html[data-ai="ready"]`` tells it is. A failure shows when a question falls back to this
-        thread."""
+        of the first one, with the tables kept from earlier loads; keep those it computed for the next loads.
+        ``html[data-ai="ready"]`` tells it is. A failure shows when a question falls back to this thread."""
         await page_idle()
         record = self._record(slot)
         if record is None:
             return
         with contextlib.suppress(Exception):
-            await (await self.ai()).prepare(game_of(slot), record)
+            computed = json.loads(await (await self.ai()).prepare(game_of(slot), record, json.dumps(self.store.cached())))
+            for name, text in computed.items():
+                self.store.cache(name, text)
             document.documentElement.dataset.ai = "ready"
 
     def _record(self, slot: str) -> str | None:

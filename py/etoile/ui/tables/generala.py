@@ -13,7 +13,7 @@ import sys
 from dataclasses import dataclass, replace
 from typing import Any
 
-from etoile.coach import PENDING, GeneralaHint, GeneralaPar, GeneralaReport, Pending
+from etoile.coach import PENDING, GeneralaChoice, GeneralaHint, GeneralaMistake, GeneralaPar, GeneralaReport, Pending
 from etoile.games import JSON
 from etoile.games import generala as g
 from etoile.games.dice import Roll, faces_text
@@ -245,12 +245,20 @@ def hint_panel(match: Match, local: Local, t: Catalog) -> El | None:
                 h(
                     "li",
                     {},
-                    sentence(describe(choice.action, t, points), t("generala.expected", score=t.decimal(choice.expected)), t),
+                    sentence(describe(choice.action, t, points), _value(choice, t), t),
                 )
                 for choice in local.hint.choices
             ],
         ),
     )
+
+
+def _value(choice: GeneralaChoice, t: Catalog) -> str:
+    """What a choice is worth: its expected final score and, with other players, the chance of winning after it."""
+    score = t.decimal(choice.expected)
+    if choice.chance is None:
+        return t("generala.expected", score=score)
+    return t("generala.expected_chance", chance=t.percent(choice.chance), score=score)
 
 
 def confirm_zero(local: Local, t: Catalog) -> El | None:
@@ -424,26 +432,33 @@ def report_panel(match: Match, local: Local, t: Catalog) -> El | None:
         return h("p", {"role": "status"}, t("generala.coach.thinking"))
     sections = []
     for seat, mistakes in local.report.mistakes.items():
-        name = seat_name(match, seat, t)
-        items = [
-            h(
-                "li",
-                {},
-                t(
-                    "generala.mistake",
-                    round=m.round,
-                    throw=m.throw,
-                    played=describe(m.played, t),
-                    best=describe(m.best, t),
-                    loss=t.decimal(m.loss),
-                ),
-            )
-            for m in mistakes
-        ]
+        costs = local.report.costs.get(seat)
+        items = [h("li", {}, _mistake(m, t)) for m in mistakes]
+        perfect = t("generala.coach.perfect" if costs is None else "generala.coach.perfect_chance")
         sections.append(
-            h("section", {}, h("h3", {}, name), h("ol", {}, items) if items else h("p", {}, t("generala.coach.perfect")))
+            h(
+                "section",
+                {},
+                h("h3", {}, seat_name(match, seat, t)),
+                None
+                if costs is None
+                else h("p", {}, t("generala.coach.costs", **dict(zip(("none", "small", "medium", "large"), costs, strict=True)))),
+                h("ol", {}, items) if items else h("p", {}, perfect),
+            )
         )
     return h("section", {"class": "report"}, h("h2", {}, t("generala.coach.report")), sections)
+
+
+COSTS = ("none", "small", "medium", "large")
+"""The words of a report's four counts of decisions by the chance of winning they cost."""
+
+
+def _mistake(m: GeneralaMistake, t: Catalog) -> str:
+    """One mistake of the report: what it cost in chance of winning with other players, in expected points alone."""
+    where = {"round": m.round, "throw": m.throw, "played": describe(m.played, t), "best": describe(m.best, t)}
+    if m.cost is None:
+        return t("generala.mistake", **where, loss=t.decimal(m.loss))
+    return t("generala.mistake_chance", **where, cost=t.percent(m.cost))
 
 
 def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
