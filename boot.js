@@ -12,7 +12,8 @@
 (function () {
   "use strict";
   var LANGUAGES = ["en", "fr", "ru", "es"];
-  var PREFIXES = ["etoile:", "etoile-aside:", "etoile-pending:"];
+  var PREFIXES = ["etoile:", "etoile-aside:", "etoile-pending:", "etoile-cache:"];
+  var CACHE = "etoile-cache:"; // tables the computer players computed: cleared with the rest, never downloaded
   var root = document.documentElement;
 
   function ours(key) {
@@ -173,7 +174,7 @@
 
   function download() {
     var items = {};
-    storedKeys().forEach(function (key) { items[key] = localStorage.getItem(key); });
+    storedKeys().forEach(function (key) { if (key.indexOf(CACHE) !== 0) items[key] = localStorage.getItem(key); });
     var text = JSON.stringify({ kind: "etoile-saved-data", items: items }, null, 1);
     var link = document.createElement("a");
     link.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));

@@ -32,6 +32,19 @@ Prints:
    seat rotated: its share of first places against its fair share
    (``1/players``), with 95% Wilson intervals.
 
+6. with ``--seatings``, "hard" against "easy" and against "medium" players in
+   every seating but the two-player one of section 3 (3 to 6 players; 2 players
+   with 2 and 3 camps; 3 with 2), with and without long jumps: one "hard"
+   player, its seat rotated, ``--seating-games`` games each from their own
+   random opening (two forward plies a camp). Its share of the first places
+   (``1/k`` when ``k`` share one) against its fair share ``1/players``, with
+   95% Wilson intervals, how many games ended (a game that reaches
+   :data:`MAX_PLIES` has not) and the median length. The searching players
+   get the median nodes a move reaches in the browser at that number of camps
+   (``players x camps``), measured first over ``--seating-moves`` positions
+   of games with that many players, with the time of a move against its budget
+   (``--no-browser``: CPython's).
+
 The games run in at most two processes (``--jobs``).
 """
 
@@ -55,6 +68,8 @@ from etoile.games import chinese_checkers_endings as endings
 from etoile.games.chinese_checkers_board import DISTANCE
 
 SEATINGS = ((2, 1), (3, 1), (4, 1), (5, 1), (6, 1), (2, 2), (2, 3), (3, 2))
+MANY = SEATINGS[1:]
+"""The seatings of section 6: every one but two players with a camp each (section 3)."""
 MAX_PLIES = 3000
 
 
@@ -151,6 +166,18 @@ def beginner(args: tuple[int, int, bool, int]) -> tuple[tuple[int, int], float, 
     return (players, camps), (1 / len(winners) if seat in winners else 0.0), plies
 
 
+def against(args: tuple[int, int, bool, str, dict[str, int | None], int]) -> tuple[tuple[int, int, bool, str], float, int, bool]:
+    """Game ``index`` of one "hard" player (seat ``index % players``) against ``other`` players: the configuration,
+    hard's share of the first place, the plies, and whether the game ended."""
+    players, camps, long_jumps, other, nodes, index = args
+    seat = index % players
+    levels = tuple("hard" if s == seat else other for s in range(players))
+    state, plies = play(players, camps, long_jumps, levels, nodes, seed=index, opening_plies=2 * players * camps)
+    outcome = cc.result(state)
+    winners = outcome.winners if outcome is not None else ()
+    return (players, camps, long_jumps, other), (1 / len(winners) if seat in winners else 0.0), plies, outcome is not None
+
+
 def median_p95(values: list[float]) -> tuple[float, float]:
     """The median and the 95th percentile (nearest rank) of ``values``."""
     ordered = sorted(values)
@@ -192,6 +219,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--no-duels", action="store_true", help="skip the win rates (section 3)")
     parser.add_argument("--beginner", action="store_true", help="also play easy against random forward players")
     parser.add_argument("--beginner-games", type=int, default=60, help="games per seating there (default 60)")
+    parser.add_argument("--seatings", action="store_true", help="also play hard against easy and medium in every other seating")
+    parser.add_argument("--seating-games", type=int, default=20, help="games per configuration there (default 20)")
+    parser.add_argument("--seating-moves", type=int, default=10, help="positions to measure a move's nodes there (default 10)")
     parser.add_argument("--no-timings", action="store_true", help="skip sections 1-2 (give --hard-nodes, --medium-nodes)")
     parser.add_argument("--verbose", action="store_true", help="list every game of the endings")
     parser.add_argument("--jobs", type=int, default=2, choices=(1, 2))
@@ -233,6 +263,8 @@ def main(argv: list[str] | None = None) -> None:
             report_endings(pool, args)
         if args.beginner:
             report_beginner(pool, args)
+        if args.seatings:
+            report_seatings(pool, args, seating_nodes(args))
 
 
 def report_endings(pool: ProcessPoolExecutor, args: argparse.Namespace) -> None:
@@ -273,6 +305,54 @@ def report_beginner(pool: ProcessPoolExecutor, args: argparse.Namespace) -> None
             f"   {seating[0]} players, {seating[1]} camp(s): easy first {won:g}/{games} = {won / games:.1%} "
             f"(95% CI {low:.1%}-{high:.1%}; fair share {1 / seating[0]:.1%}), "
             f"median game {statistics.median(lengths[seating]):g} plies",
+            flush=True,
+        )
+
+
+def seating_nodes(args: argparse.Namespace) -> dict[int, dict[str, int | None]]:
+    """Section 6's budgets: by number of camps, the median nodes of a medium and of a hard move in the browser."""
+    counts = sorted({p * c for p, c in MANY})
+    print(f"6. Hard against easy and medium in the other seatings; a move's nodes by camps ({args.seating_moves} positions)")
+    budgets: dict[int, dict[str, int | None]] = {}
+
+    def probe(call: Callable[..., Any], where: str) -> None:
+        for camps in counts:
+            budgets[camps] = {"easy": None}
+            for level in ("medium", "hard"):
+                found = call("chinese_checkers_think", level, args.seating_moves, camps)
+                ms, p95 = median_p95([m for m, _ in found])
+                budgets[camps][level] = round(statistics.median(n for _, n in found))
+                budget = ai.SETTINGS[level].seconds * 1000
+                print(
+                    f"   {where}, {camps} camps: {level:6} move median {ms:4.0f} ms, 95th percentile {p95:4.0f} ms"
+                    f" (budget {budget:.0f} ms), median {budgets[camps][level]:,} nodes",
+                    flush=True,
+                )
+
+    if args.no_browser:
+        probe(in_cpython, "CPython")
+    else:
+        with worker_probes() as call:
+            probe(call, "browser")
+    return budgets
+
+
+def report_seatings(pool: ProcessPoolExecutor, args: argparse.Namespace, budgets: dict[int, dict[str, int | None]]) -> None:
+    """Section 6: hard's share of first places against easy and medium players in every other seating."""
+    for (players, camps), long_jumps, other in product(MANY, (False, True), ("easy", "medium")):
+        start = time.perf_counter()
+        nodes = budgets[players * camps]
+        tasks = [(players, camps, long_jumps, other, nodes, i) for i in range(args.seating_games)]
+        results = list(pool.map(against, tasks))
+        won, games = sum(r[1] for r in results), len(results)
+        low, high = wilson(won, games)
+        ended = sum(r[3] for r in results)
+        verdict = "ahead" if low > 1 / players else "NOT clearly ahead"
+        print(
+            f"   {players} players, {camps} camp(s), long jumps {'on ' if long_jumps else 'off'}, against {other:6}:"
+            f" hard first {won:g}/{games} = {won / games:.1%} (95% CI {low:.1%}-{high:.1%}; fair share {1 / players:.1%},"
+            f" {verdict}); {ended}/{games} ended, median {statistics.median(r[2] for r in results):g} plies,"
+            f" {time.perf_counter() - start:.0f} s",
             flush=True,
         )
 

@@ -1,7 +1,7 @@
 """The 421 expert against the easy player, the blind expert and the one-throw player.
 
     python3 -m bench.four21_ai [--games N] [--processes P]     (from the repo root, PYTHONPATH=py:.)
-    python3 dev.py bench four21_ai
+    python3 dev.py bench four21_ai [--games N] [--only 4:blind,8:blind]
 
 For each pairing (one expert against ``players - 1`` copies of the opponent, in
 2-, 4- and 8-player games), N seeded games (default 2,000)
@@ -92,14 +92,21 @@ def wilson(score: float, n: int, z: float = Z) -> tuple[float, float]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="games per pairing (default 2000)")
+    parser.add_argument(
+        "--only", help="the pairings to play, as players:opponent separated by commas (e.g. 4:blind,8:blind; default all)"
+    )
     parser.add_argument("--processes", type=int, default=min(2, os.cpu_count() or 1), help="worker processes (at most 2)")
     args = parser.parse_args(argv)
+    pairings = PAIRINGS
+    if args.only:
+        wanted = {(int(players), opponent) for players, opponent in (p.split(":") for p in args.only.split(","))}
+        pairings = tuple(p for p in PAIRINGS if p in wanted)
     tasks = [
         (players, opponent, first, min(CHUNK, args.games - first))
-        for players, opponent in PAIRINGS
+        for players, opponent in pairings
         for first in range(0, args.games, CHUNK)
     ]
-    totals: dict[tuple[int, str], list[float]] = {pairing: [0.0, 0, 0] for pairing in PAIRINGS}
+    totals: dict[tuple[int, str], list[float]] = {pairing: [0.0, 0, 0] for pairing in pairings}
     began = time.perf_counter()
     with Pool(max(1, min(2, args.processes))) as pool:
         for players, opponent, score, count, actions in pool.imap_unordered(play_chunk, tasks):
@@ -112,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"421: expert against other players, {args.games} games per pairing, default rules")
     print(f"{'players':>7}  {'opponents':<22} {'expert score':>12}  {'95% interval':>15}  {'equal':>6}  verdict")
     ahead = True
-    for players, opponent in PAIRINGS:
+    for players, opponent in pairings:
         score, n, _ = totals[(players, opponent)]
         low, high = wilson(score, int(n))
         equal = 1 / players

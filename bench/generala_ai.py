@@ -13,12 +13,12 @@ Prints:
 * the time to compute the tables of a rule combination that is not shipped
   (the between-turns values, and the distributions of the points to come), and
   to read the shipped distributions, in both; the size of the shipped files;
-* the win rate of "win" against "optimal" over ``D`` seeded two-player games
-  (default 10,000), and in three-player games against two "optimal" players
-  (its share of the wins, against the third that would be its share), each
-  with its 95% interval. Each seed is played once in every seating (the dice
-  of a seed are the same whoever sits where), so the seats' order cancels out;
-  a shared first place counts as its share;
+* the win rate of "win" against "optimal" over at least ``D`` seeded
+  two-player games (default 10,000), and in as many three-player games against
+  two "optimal" players (its share of the wins, against the third that would
+  be its share), each with its 95% interval. Each seed is played once in every
+  seating (the dice of a seed are the same whoever sits where), so the seats'
+  order cancels out; a shared first place counts as its share;
 * the average final score of each level over ``N`` seeded solitaire games
   (default 2000; the same seeds for every level), with its standard error, next
   to the optimal expected score. As in that expectation, a big general counts
@@ -101,9 +101,9 @@ def timings(positions: int, browser: bool) -> None:
 
 
 def duels(games: int) -> None:
-    seeds = list(range(games))
     with Pool(PROCESSES) as pool:
         for players in (2, 3):
+            seeds = list(range(-(-games // players)))  # every seed in each of the ``players`` seatings
             began = time.perf_counter()
             parts = pool.map(duel, [(players, seeds[i::PROCESSES]) for i in range(PROCESSES)])
             shares = [s for part in parts for s in part]
@@ -112,14 +112,14 @@ def duels(games: int) -> None:
             print(
                 f"win against {players - 1} optimal: {mean:.4f} [{low:.4f}, {high:.4f}] of the wins"
                 f" (its share {1 / players:.4f}),"
-                f" {len(shares)} games ({games} seeds x {len(shares) // games} seatings, {took:.0f} s)"
+                f" {len(shares)} games ({len(seeds)} seeds x {players} seatings, {took:.0f} s)"
             )
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="solitaire games per level (default 2000)")
-    parser.add_argument("--duels", type=int, default=10_000, help="seeds of games against optimal players (default 10,000)")
+    parser.add_argument("--duels", type=int, default=10_000, help="games against optimal players, at least (default 10,000)")
     parser.add_argument("--positions", type=int, default=300, help="positions for the timings (default 300)")
     parser.add_argument("--no-browser", action="store_true", help="skip the timings in Chromium's PyScript worker")
     args = parser.parse_args(argv)

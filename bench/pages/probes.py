@@ -125,8 +125,9 @@ def chinese_checkers_movegen_per_second(count: int = 200) -> float:
     return len(states) / (time.perf_counter() - began)
 
 
-def chinese_checkers_think(level: str = "hard", count: int = 30) -> list[list[float]]:
-    """At each of ``count`` positions, ``[milliseconds, nodes]`` of one move at ``level`` with its default time budget.
+def chinese_checkers_think(level: str = "hard", count: int = 30, players: int = 2) -> list[list[float]]:
+    """At each of ``count`` positions of ``players``-player games, ``[milliseconds, nodes]`` of one move at ``level``
+    with its default time budget.
 
     The milliseconds are those of the app's entry point (``choose``); the nodes,
     those a search with the same budget reaches, run once more at the same position.
@@ -134,7 +135,7 @@ def chinese_checkers_think(level: str = "hard", count: int = 30) -> list[list[fl
     from etoile.ai import chinese_checkers as ai  # noqa: PLC0415
 
     found = []
-    for state in chinese_checkers_positions(count):
+    for state in chinese_checkers_positions(count, players):
         began = time.perf_counter()
         ai.choose(state, level)
         ms = (time.perf_counter() - began) * 1000

@@ -299,3 +299,35 @@ def test_the_dice_set_aside_since_the_last_throw_are_saved_and_read_back_at_that
     assert table.restore(match, [4, 1]) == table.Local(keep=(1, 4))
     assert [table.restore(match, bad) for bad in ([5], [0, 0], {}, [-1])] == [None] * 4
     assert table.restore(playing().matches["generala"], [0]) is None  # before the first throw of the turn
+
+
+def test_with_other_players_the_coach_says_each_choice_s_chance_of_winning() -> None:
+    model = with_dice(playing(), ((), (6, 6, 4, 2, 1)))
+    ply = model.matches["generala"].cursor
+    model, _ = send(model, "generala:hint")
+    answer = [{"action": {"throw": [6, 6]}, "expected": 150.25, "chance": 0.4567}, {"action": {"throw": []}, "expected": 151.0}]
+    model, _ = send(model, "generala:advice", CoachAnswer(ply, "hint", answer))
+    text = view(model).text()
+    assert "Keep 6 6: chance of winning 45.7%, expected final score 150.2." in text
+    assert "Throw all five again: expected final score 151.0." in text
+    french = view(replace(model, settings=replace(model.settings, language="fr"))).text()
+    assert "Garder 6 6 : chances de gagner 45,7 %, score final espéré 150,2." in french
+
+
+def test_the_report_of_a_game_with_others_counts_decisions_by_the_chance_of_winning_they_cost() -> None:
+    from etoile.ai import generala as ai  # noqa: PLC0415 - the coach's own answer, as the worker gives it
+
+    match = Match.new(g, {"players": 2}, 5, (Seat("Ann"), Seat("", "win"))).settled()
+    while match.result is None:
+        match = match.play(ai.choose(match.state, "easy" if match.state.seat == 0 else "win")).settled()
+    model = Model(route=Route("game", "generala"), matches={"generala": match})
+    model, effects = send(model, "generala:report")
+    assert effects[-1] == Effect("advise", {"game": "generala", "ply": match.cursor, "request": "report", "slot": "generala"})
+    answer = ai.advise(match, "report").to_json()
+    model, _ = send(model, "generala:advice", CoachAnswer(match.cursor, "report", answer))
+    [counts] = answer["costs"].values()
+    [section] = view(model).find_all(by_class("report"))
+    text = section.text()
+    none, small, medium, large = counts
+    assert f"none {none}, under 1% {small}, 1 to 5% {medium}, over 5% {large}." in text
+    assert "less chance of winning." in text and "expected points lost" not in text
