@@ -75,7 +75,11 @@ def cmd_test(args: argparse.Namespace) -> int:
     python = ensure_venv()
     build()
     env = {**os.environ, "CHROMIUM": find_chromium(), "PYTHONDONTWRITEBYTECODE": "1"}
-    checks = [["ruff", "check", "."], ["ruff", "format", "--check", "."], ["mypy"], ["pytest", *args.pytest_args]]
+    # The unit tests are pure CPU and share nothing: two processes. The browser tests share one served app: one.
+    tests = (
+        [["pytest", *args.pytest_args]] if args.pytest_args else [["pytest", "tests/unit", "-n", "2"], ["pytest", "tests/e2e"]]
+    )
+    checks = [["ruff", "check", "."], ["ruff", "format", "--check", "."], ["mypy"], *tests]
     codes = [subprocess.run([str(python), "-m", *check], cwd=ROOT, env=env, check=False).returncode for check in checks]
     return next((code for code in codes if code), 0)
 

@@ -33,8 +33,8 @@ Prints:
    (``1/players``), with 95% Wilson intervals.
 
 6. with ``--seatings``, "hard" against "easy" and against "medium" players in
-   every seating but the two-player one of section 3 (3 to 6 players; 2 players
-   with 2 and 3 camps; 3 with 2), with and without long jumps: one "hard"
+   the seatings of :data:`MANY` (3 to 6 players; 2 players with 2 and 3 camps),
+   with and without long jumps: one "hard"
    player, its seat rotated, ``--seating-games`` games each from their own
    random opening (two forward plies a camp). Its share of the first places
    (``1/k`` when ``k`` share one) against its fair share ``1/players``, with
@@ -68,8 +68,8 @@ from etoile.games import chinese_checkers_endings as endings
 from etoile.games.chinese_checkers_board import DISTANCE
 
 SEATINGS = ((2, 1), (3, 1), (4, 1), (5, 1), (6, 1), (2, 2), (2, 3), (3, 2))
-MANY = SEATINGS[1:]
-"""The seatings of section 6: every one but two players with a camp each (section 3)."""
+MANY = ((3, 1), (4, 1), (5, 1), (6, 1), (2, 2), (2, 3))
+"""The seatings of section 6: 3 to 6 players, and two players with 2 and 3 camps each (section 3 has 2 with 1)."""
 MAX_PLIES = 3000
 
 
@@ -241,11 +241,12 @@ def main(argv: list[str] | None = None) -> None:
     }
 
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        print(
-            f"3. Win rates over {args.games} two-player games each, first player alternating "
-            f"(hard {nodes['hard']:,} nodes, medium {nodes['medium']:,} nodes per move"
-            f"{', long jumps' if args.long_jumps else ''})"
-        )
+        if not args.no_duels:
+            print(
+                f"3. Win rates over {args.games} two-player games each, first player alternating "
+                f"(hard {nodes['hard']:,} nodes, medium {nodes['medium']:,} nodes per move"
+                f"{', long jumps' if args.long_jumps else ''})"
+            )
         for level, other in () if args.no_duels else (("hard", "easy"), ("hard", "medium")):
             start = time.perf_counter()
             tasks = [(level, other, i, nodes, args.long_jumps, args.opening) for i in range(args.games)]

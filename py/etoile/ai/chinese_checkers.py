@@ -87,6 +87,8 @@ class Level:
 SETTINGS = {"medium": Level(0.2, 8, 6), "hard": Level(0.8, 12, 8)}
 
 WIN = 1_000_000
+FINISH = 0.02
+"""Seconds of a move's budget kept for what follows the search (its last nodes, the safety check, the path)."""
 REVERSE_PENALTY = 40
 """What playing back one's last move costs at the root (about 2.5 holes of progress)."""
 _INF = 10 * WIN
@@ -522,6 +524,7 @@ def best_move(state: State, level: str = "hard", seconds: float | None = None, n
     then depends only on the position). ``ValueError`` for an unknown level
     or a finished game.
     """
+    began = time.perf_counter()
     if level not in DESCRIPTION.levels:
         raise ValueError(f"unknown level {level!r}; the levels are {', '.join(DESCRIPTION.levels)}")
     if state.to_move is None:
@@ -537,6 +540,8 @@ def best_move(state: State, level: str = "hard", seconds: float | None = None, n
     else:
         settings = SETTINGS[level]
         budget = seconds if seconds is not None else (None if nodes is not None else settings.seconds)
+        if budget is not None:  # the whole move, the checks before and after the search included, fits the budget
+            budget = max(0.0, budget - FINISH - (time.perf_counter() - began))
         eager = _restless(state)
         f, t = Search(state, settings, budget, nodes).root(state.last[state.to_move], eager)
     if not _safe(state, f, t):
