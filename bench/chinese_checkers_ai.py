@@ -43,7 +43,8 @@ Prints:
    get the median nodes a move reaches in the browser at that number of camps
    (``players x camps``), measured first over ``--seating-moves`` positions
    of games with that many players, with the time of a move against its budget
-   (``--no-browser``: CPython's).
+   (``--no-browser``: CPython's). ``--seating 2x3`` (repeatable) plays only
+   those seatings.
 
 The games run in at most two processes (``--jobs``).
 """
@@ -220,6 +221,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--beginner", action="store_true", help="also play easy against random forward players")
     parser.add_argument("--beginner-games", type=int, default=60, help="games per seating there (default 60)")
     parser.add_argument("--seatings", action="store_true", help="also play hard against easy and medium in every other seating")
+    parser.add_argument("--seating", action="append", help="only this seating there, players x camps (e.g. 2x3); repeatable")
     parser.add_argument("--seating-games", type=int, default=20, help="games per configuration there (default 20)")
     parser.add_argument("--seating-moves", type=int, default=10, help="positions to measure a move's nodes there (default 10)")
     parser.add_argument("--no-timings", action="store_true", help="skip sections 1-2 (give --hard-nodes, --medium-nodes)")
@@ -310,9 +312,15 @@ def report_beginner(pool: ProcessPoolExecutor, args: argparse.Namespace) -> None
         )
 
 
+def _seatings(args: argparse.Namespace) -> tuple[tuple[int, int], ...]:
+    """The seatings of section 6: ``--seating`` ones (``2x3``: two players with three camps each), or all of :data:`MANY`."""
+    chosen = [tuple(int(n) for n in text.split("x")) for text in args.seating or ()]
+    return tuple(s for s in MANY if s in chosen) if chosen else MANY
+
+
 def seating_nodes(args: argparse.Namespace) -> dict[int, dict[str, int | None]]:
     """Section 6's budgets: by number of camps, the median nodes of a medium and of a hard move in the browser."""
-    counts = sorted({p * c for p, c in MANY})
+    counts = sorted({p * c for p, c in _seatings(args)})
     print(f"6. Hard against easy and medium in the other seatings; a move's nodes by camps ({args.seating_moves} positions)")
     budgets: dict[int, dict[str, int | None]] = {}
 
@@ -340,7 +348,7 @@ def seating_nodes(args: argparse.Namespace) -> dict[int, dict[str, int | None]]:
 
 def report_seatings(pool: ProcessPoolExecutor, args: argparse.Namespace, budgets: dict[int, dict[str, int | None]]) -> None:
     """Section 6: hard's share of first places against easy and medium players in every other seating."""
-    for (players, camps), long_jumps, other in product(MANY, (False, True), ("easy", "medium")):
+    for (players, camps), long_jumps, other in product(_seatings(args), (False, True), ("easy", "medium")):
         start = time.perf_counter()
         nodes = budgets[players * camps]
         tasks = [(players, camps, long_jumps, other, nodes, i) for i in range(args.seating_games)]
