@@ -182,11 +182,6 @@ class Race:
     others: tuple[tuple[Column, int], ...]
     target: int | None = None
 
-    @property
-    def open_general(self) -> bool:
-        """Whether a big general still wins for the seat deciding (always, unless the option closes it with the box)."""
-        return not self.rules.big_general_open_box or self.column[GENERAL] is None
-
 
 def _big_general_turns(rules: Rules, column: Column) -> int:
     """The turns left to a player in which a big general would win at once."""
