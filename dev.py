@@ -75,10 +75,10 @@ def cmd_test(args: argparse.Namespace) -> int:
     python = ensure_venv()
     build()
     env = {**os.environ, "CHROMIUM": find_chromium(), "PYTHONDONTWRITEBYTECODE": "1"}
-    # The unit tests are pure CPU and share nothing: two processes. The browser tests share one served app: one.
-    tests = (
-        [["pytest", *args.pytest_args]] if args.pytest_args else [["pytest", "tests/unit", "-n", "2"], ["pytest", "tests/e2e"]]
-    )
+    # Two processes each: the unit tests share nothing; each browser-test process serves the app and runs its own
+    # Chromium, and keeps a test file's tests together (an audit or a by-link file shares its pages).
+    whole = [["pytest", "tests/unit", "-n", "2"], ["pytest", "tests/e2e", "-n", "2", "--dist", "loadscope"]]
+    tests = [["pytest", *args.pytest_args]] if args.pytest_args else whole
     checks = [["ruff", "check", "."], ["ruff", "format", "--check", "."], ["mypy"], *tests]
     codes = [subprocess.run([str(python), "-m", *check], cwd=ROOT, env=env, check=False).returncode for check in checks]
     return next((code for code in codes if code), 0)

@@ -185,14 +185,20 @@ def median_p95(values: list[float]) -> tuple[float, float]:
     return statistics.median(ordered), ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
 
 
+def think(call: Callable[..., Any], level: str, moves: int, *camps: int) -> tuple[float, float, int]:
+    """A searching level's move over ``moves`` positions (with ``camps`` camps in play, if given): its median and
+    95th percentile milliseconds and its median nodes."""
+    found = call("chinese_checkers_think", level, moves, *camps)
+    ms, p95 = median_p95([m for m, _ in found])
+    return ms, p95, round(statistics.median(n for _, n in found))
+
+
 def measure(call: Callable[..., Any], where: str, positions: int, moves: int) -> dict[str, int]:
     """Print section 1 and 2 for one interpreter; return the median nodes per move of each searching level."""
     print(f"   {where}: move generation {call('chinese_checkers_movegen_per_second', positions):,.0f} positions/s")
     nodes = {}
     for level in ("medium", "hard"):
-        found = call("chinese_checkers_think", level, moves)
-        ms, p95 = median_p95([m for m, _ in found])
-        nodes[level] = round(statistics.median(n for _, n in found))
+        ms, p95, nodes[level] = think(call, level, moves)
         print(
             f"   {where}: {level:6} move median {ms:4.0f} ms, 95th percentile {p95:4.0f} ms, "
             f"median {nodes[level]:,} nodes ({moves} positions)"
@@ -328,9 +334,7 @@ def seating_nodes(args: argparse.Namespace) -> dict[int, dict[str, int | None]]:
         for camps in counts:
             budgets[camps] = {"easy": None}
             for level in ("medium", "hard"):
-                found = call("chinese_checkers_think", level, args.seating_moves, camps)
-                ms, p95 = median_p95([m for m, _ in found])
-                budgets[camps][level] = round(statistics.median(n for _, n in found))
+                ms, p95, budgets[camps][level] = think(call, level, args.seating_moves, camps)
                 budget = ai.SETTINGS[level].seconds * 1000
                 print(
                     f"   {where}, {camps} camps: {level:6} move median {ms:4.0f} ms, 95th percentile {p95:4.0f} ms"

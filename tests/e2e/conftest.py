@@ -1,4 +1,4 @@
-"""Browser tests: one server for the session, Debian's Chromium, a fresh context per test.
+"""Browser tests: one server per test process, Debian's Chromium, a fresh context per test.
 
 Every test's page records the requests it makes and fails if any leaves the
 app's own origin. ``open_app(page, route)`` loads a screen and waits for the
@@ -30,6 +30,12 @@ TIMEOUT_MS = 30_000
 expect.set_options(timeout=TIMEOUT_MS)
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Build the app once, before any test process starts (each then serves it on its own port)."""
+    if not hasattr(config, "workerinput") and not (SITE / "sw.js").exists():
+        build()
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     here = Path(__file__).parent
     for item in items:
@@ -39,9 +45,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="session")
 def base_url() -> Iterator[str]:
-    """The built app, served on a free localhost port for the whole session."""
-    if not (SITE / "sw.js").exists():
-        build()
+    """The built app, served on a free localhost port for the whole session (of this test process)."""
     server, url = serve_in_background(SITE)
     yield url
     server.shutdown()

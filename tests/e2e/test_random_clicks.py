@@ -21,7 +21,8 @@ test's id is its seed), and between batches the test waits, for a bounded time,
 until the page is idle (``html[data-busy]`` gone: no computer thinking, no
 coach, no replay step pending). A failure names the seed, the index of the
 click and the clicks before it, so it replays (up to when the computers' replies
-come in). ``ETOILE_CLICKS_RUN=<n>`` runs other seeds (``<game>-<n>``).
+come in). ``ETOILE_CLICKS_RUN=<n>`` runs other seeds (``<game>-<n>``), ``ETOILE_CLICKS=<n>``
+more clicks per game than the 400 of a normal run.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tests.e2e.conftest import fix_seed, open_app, set_up
 from tests.e2e.support import GAMES, SETTINGS_KEY, seed_once
 
-CLICKS = 600
+CLICKS = int(os.environ.get("ETOILE_CLICKS", "400"))
 BATCH = 100
 RELOAD_EVERY = 200
 IDLE_WAIT_MS = 1_000

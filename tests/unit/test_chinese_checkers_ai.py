@@ -50,6 +50,17 @@ def test_easy_does_not_play_back_its_last_move_when_another_is_as_good() -> None
     assert ai.best_move(came_from_59, "easy") == cc.Move((60, 61))
 
 
+@pytest.mark.parametrize(
+    ("players", "camps", "medium_races"), [(2, 1, False), (3, 1, False), (4, 1, True), (6, 1, True), (2, 3, False)]
+)
+def test_medium_looks_at_its_own_moves_only_from_four_players_and_hard_never(
+    players: int, camps: int, medium_races: bool
+) -> None:
+    state = cc.new_game(players, camps=camps)
+    assert ai.Search(state, ai.SETTINGS["medium"], None, 100).race is medium_races
+    assert ai.Search(state, ai.SETTINGS["hard"], None, 100).race is False
+
+
 def test_hard_finds_the_one_winning_move() -> None:
     # Nine pieces home in D; the tenth wins only by jumping 89-111 over 102.
     home = dict.fromkeys(range(112, 121), 0)

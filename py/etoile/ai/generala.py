@@ -87,9 +87,13 @@ def _turn(rules: Rules, column: Column, level: str) -> dp.Turn:
 
 def race(state: State, target: int | None = None) -> win.Race:
     """The race of the seat to move: its column and total, every other player's, or ``target`` alone."""
-    totals = g.totals(state)
-    others = tuple((state.sheets[s], totals[s]) for s in range(state.players) if s != state.seat)
-    return win.Race(state.rules, state.sheets[state.seat], totals[state.seat], others, None if others else target)
+    return _race(state.rules, state.sheets, g.totals(state), state.seat, target)
+
+
+def _race(rules: Rules, columns: Sequence[Column], totals: Sequence[int], seat: int, target: int | None = None) -> win.Race:
+    """The race of ``seat`` given every column and total (``target`` counts only alone)."""
+    others = tuple((columns[s], totals[s]) for s in range(len(columns)) if s != seat)
+    return win.Race(rules, columns[seat], totals[seat], others, None if others else target)
 
 
 def _values(turn: dp.Turn, column: Column, dice: tuple[int, ...], throw: int) -> list[tuple[Decision, float]]:
@@ -373,8 +377,7 @@ class _Seat:
         if level != "win" or throw == 0 or len(self.columns) == 1:
             return decide(self.rules, self.columns[self.seat], dice, throw, level)
         totals = [sum(v for v in column if v is not None) for column in self.columns]
-        others = tuple((column, totals[s]) for s, column in enumerate(self.columns) if s != self.seat)
-        return decide_to_win(win.Race(self.rules, self.columns[self.seat], totals[self.seat], others), dice, throw)
+        return decide_to_win(_race(self.rules, self.columns, totals, self.seat), dice, throw)
 
 
 def prepare(match: Match, cached: Mapping[str, str] | None = None) -> dict[str, str]:
