@@ -40,9 +40,9 @@ Prints:
    (``1/k`` when ``k`` share one) against its fair share ``1/players``, with
    95% Wilson intervals, how many games ended (a game that reaches
    :data:`MAX_PLIES` has not) and the median length. The searching players
-   get the median nodes a move reaches in the browser at that number of camps
-   (``players x camps``), measured first over ``--seating-moves`` positions
-   of games with that many players, with the time of a move against its budget
+   get the median nodes a move reaches in the browser in that seating,
+   measured first over ``--seating-moves`` positions of games of that
+   seating, with the time of a move against its budget
    (``--no-browser``: CPython's). ``--seating 2x3`` (repeatable) plays only
    those seatings.
 
@@ -185,10 +185,10 @@ def median_p95(values: list[float]) -> tuple[float, float]:
     return statistics.median(ordered), ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
 
 
-def think(call: Callable[..., Any], level: str, moves: int, *camps: int) -> tuple[float, float, int]:
-    """A searching level's move over ``moves`` positions (with ``camps`` camps in play, if given): its median and
-    95th percentile milliseconds and its median nodes."""
-    found = call("chinese_checkers_think", level, moves, *camps)
+def think(call: Callable[..., Any], level: str, moves: int, *seating: int) -> tuple[float, float, int]:
+    """A searching level's move over ``moves`` positions (of a ``players, camps`` seating, if given): its median
+    and 95th percentile milliseconds and its median nodes."""
+    found = call("chinese_checkers_think", level, moves, *seating)
     ms, p95 = median_p95([m for m, _ in found])
     return ms, p95, round(statistics.median(n for _, n in found))
 
@@ -324,21 +324,21 @@ def _seatings(args: argparse.Namespace) -> tuple[tuple[int, int], ...]:
     return tuple(s for s in MANY if s in chosen) if chosen else MANY
 
 
-def seating_nodes(args: argparse.Namespace) -> dict[int, dict[str, int | None]]:
-    """Section 6's budgets: by number of camps, the median nodes of a medium and of a hard move in the browser."""
-    counts = sorted({p * c for p, c in _seatings(args)})
-    print(f"6. Hard against easy and medium in the other seatings; a move's nodes by camps ({args.seating_moves} positions)")
-    budgets: dict[int, dict[str, int | None]] = {}
+def seating_nodes(args: argparse.Namespace) -> dict[tuple[int, int], dict[str, int | None]]:
+    """Section 6's budgets: by seating, the median nodes of a medium and of a hard move in the browser."""
+    seatings = _seatings(args)
+    print(f"6. Hard against easy and medium in the other seatings; a move's nodes by seating ({args.seating_moves} positions)")
+    budgets: dict[tuple[int, int], dict[str, int | None]] = {}
 
     def probe(call: Callable[..., Any], where: str) -> None:
-        for camps in counts:
-            budgets[camps] = {"easy": None}
+        for players, camps in seatings:
+            budgets[players, camps] = {"easy": None}
             for level in ("medium", "hard"):
-                ms, p95, budgets[camps][level] = think(call, level, args.seating_moves, camps)
+                ms, p95, budgets[players, camps][level] = think(call, level, args.seating_moves, players, camps)
                 budget = ai.SETTINGS[level].seconds * 1000
                 print(
-                    f"   {where}, {camps} camps: {level:6} move median {ms:4.0f} ms, 95th percentile {p95:4.0f} ms"
-                    f" (budget {budget:.0f} ms), median {budgets[camps][level]:,} nodes",
+                    f"   {where}, {players} x {camps} camp(s): {level:6} move median {ms:4.0f} ms, 95th percentile"
+                    f" {p95:4.0f} ms (budget {budget:.0f} ms), median {budgets[players, camps][level]:,} nodes",
                     flush=True,
                 )
 
@@ -350,11 +350,13 @@ def seating_nodes(args: argparse.Namespace) -> dict[int, dict[str, int | None]]:
     return budgets
 
 
-def report_seatings(pool: ProcessPoolExecutor, args: argparse.Namespace, budgets: dict[int, dict[str, int | None]]) -> None:
+def report_seatings(
+    pool: ProcessPoolExecutor, args: argparse.Namespace, budgets: dict[tuple[int, int], dict[str, int | None]]
+) -> None:
     """Section 6: hard's share of first places against easy and medium players in every other seating."""
     for (players, camps), long_jumps, other in product(_seatings(args), (False, True), ("easy", "medium")):
         start = time.perf_counter()
-        nodes = budgets[players * camps]
+        nodes = budgets[players, camps]
         tasks = [(players, camps, long_jumps, other, nodes, i) for i in range(args.seating_games)]
         results = list(pool.map(against, tasks))
         won, games = sum(r[1] for r in results), len(results)

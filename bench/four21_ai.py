@@ -21,7 +21,7 @@ expert's exact odds without the hands already shown in the turn: what reading
 the table is worth) and ``first_throw`` (always stands on its first throw).
 
 ``--turns N`` measures what reading the table is worth in one turn, where it
-can be seen: the first turn of N seeded games of 4 and of 8 players, everyone
+can be seen: the first turn of N seeded games of 4 and of 8 players (``--turn-players``), everyone
 blind but the player at one place in the turn's order, who plays it once as the
 expert and once blind on the same dice (a throw takes the dice of its place in
 the game's record, so the two differ only after a decision does). For each
@@ -93,13 +93,13 @@ def first_turn(task: tuple[int, int, int]) -> tuple[int, int, int, int]:
     return players, place, worst[0], worst[1]
 
 
-def report_turns(pool: Pool, turns: int) -> None:
+def report_turns(pool: Pool, turns: int, counts: list[int]) -> None:
     """What the hands shown are worth in one turn, by place in the turn's order (see ``--turns``)."""
     print(f"\nThe first turn of {turns} games, the player at each place after the leader as the expert, then blind:")
     print(
         f"{'players':>7}  {'place':>5}  {'worst (expert)':>14}  {'worst (blind)':>13}  {'difference':>10}  {'95% interval':>17}"
     )
-    for players in (4, 8):
+    for players in counts:
         tasks = [(players, place, game) for place in range(1, players) for game in range(turns)]
         found: dict[int, list[tuple[int, int]]] = {}
         for _, place, expert, blind in pool.imap_unordered(first_turn, tasks, chunksize=CHUNK):
@@ -146,6 +146,7 @@ def main(argv: list[str] | None = None) -> int:
         "--only", help="the pairings to play, as players:opponent separated by commas (e.g. 4:blind,8:blind; default all)"
     )
     parser.add_argument("--turns", type=int, default=0, help="also measure the first turn of N games (see above)")
+    parser.add_argument("--turn-players", default="4,8", help="the games measured there, by players (default 4,8)")
     parser.add_argument("--processes", type=int, default=min(2, os.cpu_count() or 1), help="worker processes (at most 2)")
     args = parser.parse_args(argv)
     pairings = PAIRINGS
@@ -171,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
         if pairings:
             report(pairings, totals, args, elapsed)
         if args.turns:
-            report_turns(pool, args.turns)
+            report_turns(pool, args.turns, [int(n) for n in args.turn_players.split(",")])
     return 0 if all(wilson(t[0], int(t[1]))[0] > 1 / p for (p, _), t in totals.items()) else 1
 
 

@@ -51,9 +51,9 @@ def test_easy_does_not_play_back_its_last_move_when_another_is_as_good() -> None
 
 
 @pytest.mark.parametrize(
-    ("players", "camps", "medium_races"), [(2, 1, False), (3, 1, False), (4, 1, True), (6, 1, True), (2, 3, False)]
+    ("players", "camps", "medium_races"), [(2, 1, False), (3, 1, True), (4, 1, True), (6, 1, True), (2, 3, False), (3, 2, True)]
 )
-def test_medium_looks_at_its_own_moves_only_from_four_players_and_hard_never(
+def test_medium_looks_at_its_own_moves_only_from_three_players_and_hard_never(
     players: int, camps: int, medium_races: bool
 ) -> None:
     state = cc.new_game(players, camps=camps)

@@ -9,7 +9,7 @@
   tree alternate between the computer's moves and the single best reply of
   its leading opponents). Once the two players of a two-player game have
   passed each other, the search drops the opponent's moves (a pure race) and
-  looks deeper at its own; ``medium`` always does so with four players or
+  looks deeper at its own; ``medium`` always does so with three players or
   more (:data:`SETTINGS`). The search prunes each inner node to its most
   promising moves. ``medium`` thinks for about 0.2 s, ``hard`` 0.8 s, or a
   fixed number of nodes (``nodes=``), which makes the move independent of the
@@ -87,8 +87,8 @@ class Level:
     own_moves_from: int | None = None
 
 
-SETTINGS = {"medium": Level(0.2, 8, 6, own_moves_from=4), "hard": Level(0.8, 12, 8)}
-"""Medium races with four players or more: a field of players who all block the leading one would gang up on
+SETTINGS = {"medium": Level(0.2, 8, 6, own_moves_from=3), "hard": Level(0.8, 12, 8)}
+"""Medium races with three players or more: a field of players who all block the leading one would gang up on
 whoever leads, a person most of all (in six-player games against such players, hard won 3 games of 16, against
 medium players racing 4 of 16, and a racing hard 0 of 16)."""
 
