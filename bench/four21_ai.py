@@ -169,30 +169,33 @@ def main(argv: list[str] | None = None) -> int:
             total[1] += count
             total[2] += actions
         elapsed = time.perf_counter() - began
-        if pairings:
-            report(pairings, totals, args, elapsed)
+        ahead = report(pairings, totals, args, elapsed) if pairings else True
         if args.turns:
             report_turns(pool, args.turns, [int(n) for n in args.turn_players.split(",")])
-    return 0 if all(wilson(t[0], int(t[1]))[0] > 1 / p for (p, _), t in totals.items()) else 1
+    return 0 if ahead else 1
 
 
 def report(
     pairings: tuple[tuple[int, str], ...], totals: dict[tuple[int, str], list[float]], args: argparse.Namespace, elapsed: float
-) -> None:
-    """The table of the pairings: the expert's mean share of the win, its interval and the verdict."""
+) -> bool:
+    """Print the table of the pairings (the expert's mean share of the win, its interval and the verdict); whether the
+    expert is clearly ahead in every one."""
     print(f"421: expert against other players, {args.games} games per pairing, default rules")
     print(f"{'players':>7}  {'opponents':<22} {'expert score':>12}  {'95% interval':>15}  {'equal':>6}  verdict")
+    ahead = True
     for players, opponent in pairings:
         score, n, _ = totals[(players, opponent)]
         low, high = wilson(score, int(n))
         equal = 1 / players
         verdict = "ahead" if low > equal else "NOT clearly ahead"
+        ahead &= low > equal
         who = f"{players - 1} x {opponent}"
         print(f"{players:>7}  {who:<22} {score / n:>12.3f}  [{low:.3f}, {high:.3f}]  {equal:>6.3f}  {verdict}")
     actions = sum(int(t[2]) for t in totals.values())
     print(
         f"{sum(int(t[1]) for t in totals.values())} games, {actions} actions in {elapsed:.1f} s with {args.processes} process(es)"
     )
+    return ahead
 
 
 if __name__ == "__main__":

@@ -87,13 +87,13 @@ def _turn(rules: Rules, column: Column, level: str) -> dp.Turn:
 
 def race(state: State, target: int | None = None) -> win.Race:
     """The race of the seat to move: its column and total, every other player's, or ``target`` alone."""
-    return _race(state.rules, state.sheets, g.totals(state), state.seat, target)
+    return _race(state.rules, state.sheets, state.seat, target)
 
 
-def _race(rules: Rules, columns: Sequence[Column], totals: Sequence[int], seat: int, target: int | None = None) -> win.Race:
-    """The race of ``seat`` given every column and total (``target`` counts only alone)."""
-    others = tuple((columns[s], totals[s]) for s in range(len(columns)) if s != seat)
-    return win.Race(rules, columns[seat], totals[seat], others, None if others else target)
+def _race(rules: Rules, columns: Sequence[Column], seat: int, target: int | None = None) -> win.Race:
+    """The race of ``seat`` given every column (``target`` counts only alone)."""
+    others = tuple((column, g.total(column)) for s, column in enumerate(columns) if s != seat)
+    return win.Race(rules, columns[seat], g.total(columns[seat]), others, None if others else target)
 
 
 def _values(turn: dp.Turn, column: Column, dice: tuple[int, ...], throw: int) -> list[tuple[Decision, float]]:
@@ -325,7 +325,7 @@ def solitaire(level: str, seed: int, rules: Rules | None = None) -> int:
             roll, rng = draw(rng, g.DICE - len(action.keep))
             dice = action.keep + roll.faces
             throw += 1
-    return sum(v for v in column if v is not None)
+    return g.total(column)
 
 
 def game(levels: Sequence[str], seed: int, rules: Rules | None = None) -> tuple[float, ...]:
@@ -360,7 +360,7 @@ def game(levels: Sequence[str], seed: int, rules: Rules | None = None) -> tuple[
                     dice, throw, rules, [box for box, v in zip(BOXES, columns[seat], strict=True) if v is not None]
                 ):
                     return tuple(float(s == seat) for s in range(len(levels)))
-    totals = [sum(v for v in column if v is not None) for column in columns]
+    totals = [g.total(column) for column in columns]
     top = [s for s, total in enumerate(totals) if total == max(totals)]
     return tuple(1 / len(top) if s in top else 0.0 for s in range(len(levels)))
 
@@ -376,8 +376,7 @@ class _Seat:
     def decide(self, dice: tuple[int, ...], throw: int, level: str) -> Decision:
         if level != "win" or throw == 0 or len(self.columns) == 1:
             return decide(self.rules, self.columns[self.seat], dice, throw, level)
-        totals = [sum(v for v in column if v is not None) for column in self.columns]
-        return decide_to_win(_race(self.rules, self.columns, totals, self.seat), dice, throw)
+        return decide_to_win(_race(self.rules, self.columns, self.seat), dice, throw)
 
 
 def prepare(match: Match, cached: Mapping[str, str] | None = None) -> dict[str, str]:

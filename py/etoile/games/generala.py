@@ -334,9 +334,14 @@ def sheet(state: State, seat: int) -> dict[str, int | None]:
     return dict(zip(BOXES, state.sheets[seat], strict=True))
 
 
+def total(column: Sequence[int | None]) -> int:
+    """The total of one column so far (its filled boxes)."""
+    return sum(v for v in column if v is not None)
+
+
 def totals(state: State) -> tuple[int, ...]:
     """Each seat's total so far."""
-    return tuple(sum(v for v in column if v is not None) for column in state.sheets)
+    return tuple(total(column) for column in state.sheets)
 
 
 def preview(state: State) -> dict[str, int]:
