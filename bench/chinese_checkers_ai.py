@@ -95,11 +95,15 @@ def forward(state: cc.State, rnd: random.Random) -> cc.Move:
 
 
 def opening(players: int, camps: int, long_jumps: bool, seed: int, plies: int) -> cc.State:
-    """The position after ``plies`` random moves that do not go backwards, drawn from ``seed``."""
+    """The position after ``plies`` random moves that do not go backwards, drawn from ``seed``; it stops before a
+    move that would end the game (with long jumps, a piece can spoil a goal its owner has just begun to leave)."""
     rnd = random.Random(seed)
     state = cc.new_game(players, camps=camps, long_jumps=long_jumps)
     for _ in range(plies):
-        state = cc.apply(state, forward(state, rnd))
+        after = cc.apply(state, forward(state, rnd))
+        if after.to_move is None:
+            break
+        state = after
     return state
 
 
