@@ -12,10 +12,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from etoile import play
+from etoile.history import Entry, newest_first, with_entry
 from etoile.model import Effect, Imported, ImportRefusal, Model, Msg, Notice
 from etoile.routes import game_of, parse
 from etoile.settings import LANGUAGES, SPEEDS, THEMES, Settings, clean_name
 from etoile.storage import Problem
+
+HISTORY_PAGE = 50
+"""The games the history screen shows at first, and how many more each "more" shows."""
 
 __all__ = ["Effect", "Model", "Msg", "Notice", "update", "with_problems"]
 
@@ -33,6 +37,8 @@ def with_problems(model: Model, problems: list[Problem]) -> Model:
         fields = {"terms": record_terms(problem.record), "details": problem.detail}
         if problem.kind == "full":
             model = model.notify("storage.full", "warning", **fields)
+        elif problem.kind == "history_full":
+            model = model.notify("storage.history_full", "warning")
         else:
             key = f"storage.{problem.kind}" + ("_in_place" if problem.in_place else "")
             model = model.notify(key, "warning", aside_key=problem.aside_key, **fields)
@@ -64,6 +70,27 @@ def _opener(model: Model) -> str:
 
 def _save(model: Model, settings: Settings) -> tuple[Model, list[Effect]]:
     return replace(model, settings=settings), [Effect("save-settings")]
+
+
+def _past(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
+    """The messages of the history and the statistics: a game kept, the filters, a game removed, a player chosen."""
+    value = msg.value
+    match msg.action:
+        case "archived" if isinstance(value, Entry):
+            return replace(model, history=with_entry(model.history, value)), []
+        case "history-game":
+            return replace(model, history_game=str(value or ""), history_shown=HISTORY_PAGE), []
+        case "history-player":
+            return replace(model, history_player=str(value or ""), history_shown=HISTORY_PAGE), []
+        case "history-more":
+            return replace(model, history_shown=model.history_shown + HISTORY_PAGE), []
+        case "forget-entry" if any(e.id == value for e in model.history):
+            remaining = tuple(e for e in model.history if e.id != value)
+            effects = [Effect("forget-entry", {"id": value}), Effect("focus-heading")]
+            return replace(model, history=remaining).notify("history.removed"), effects
+        case "stats-player":
+            return replace(model, stats_player=str(value or "")), []
+    return model, []
 
 
 def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
@@ -109,7 +136,14 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
         case "import-file":
             return model, [Effect("import", {"text": value})]
         case "imported" if isinstance(value, Imported):
-            model = replace(model, settings=value.settings, matches=dict(value.matches), rivals=dict(value.rivals), tables={})
+            model = replace(
+                model,
+                settings=value.settings,
+                matches=dict(value.matches),
+                rivals=dict(value.rivals),
+                tables={},
+                history=newest_first(value.history),
+            )
             return model.notify("import.done", params={"count": value.count}), play.resume(model)
         case "import-refused" if isinstance(value, ImportRefusal):
             terms = {"reason": "import.why." + value.reason}
@@ -135,10 +169,12 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
             return replace(model, notices=kept), []
         case "bylink-remove":
             return _remove_by_link(model, str(value))
+        case "archived" | "history-game" | "history-player" | "history-more" | "forget-entry" | "stats-player":
+            return _past(model, msg)
         case "offline-ready":
             return replace(model, offline_ready=True), []
         case "error":
             return failed(model, str(value)), []
-    if model.route.screen == "link":  # a watched game takes its replay's controls, nothing else
+    if model.route.screen == "link" or model.route.entry:  # a watched game takes its replay's controls, nothing else
         return play.watch_update(model, msg)
     return play.update(model, msg)

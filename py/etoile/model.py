@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, get_args
 
+from etoile.history import Entry
 from etoile.match import Match
 from etoile.routes import HOME, Route
 from etoile.settings import Settings
@@ -37,6 +38,7 @@ class Imported:
     settings: Settings
     matches: Mapping[str, Match]
     rivals: Mapping[str, Match] = field(default_factory=dict)
+    history: tuple[Entry, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +80,8 @@ EffectKind = Literal[
     "import",
     "download",
     "save-rival",
+    "archive",
+    "forget-entry",
     "copy",
     "send",
     "later",
@@ -196,6 +200,16 @@ class Model:
     """The page's address without its hash, which links to a game start with."""
     can_send: bool = False
     """Whether the browser has a share sheet (``navigator.share``) to send a link with."""
+    history: tuple[Entry, ...] = ()
+    """The games kept in the history, the last ended first (:mod:`etoile.history`)."""
+    history_shown: int = 50
+    """How many of the games the history screen lists it shows (50 more at each "more")."""
+    history_game: str = ""
+    """The game the history screen lists (``""``: every game)."""
+    history_player: str = ""
+    """The player whose games the history screen lists (``""``: everyone), by name as the statistics know them."""
+    stats_player: str | None = None
+    """The player the statistics screen shows (``None``: the player named in the settings, else the one who played most)."""
     hurry: frozenset[str] = frozenset()
     """The games whose computer turn the player asked to skip to its end: their computer moves come without a
     pause, until a person is to move."""

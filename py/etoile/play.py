@@ -17,6 +17,7 @@ from typing import Any
 
 from etoile import by_link, link
 from etoile.games import IllegalAction
+from etoile.history import game_id
 from etoile.match import Match
 from etoile.model import REPLAY_SPEEDS, ComputerMove, Effect, Model, Msg, Replay, Watch
 from etoile.routes import Route, game_of, href
@@ -62,14 +63,30 @@ def resume(model: Model) -> list[Effect]:
     return [Effect("prepare-ai", {"slot": slot}), *computer_turn(model, slot), *follow(model, slot)]
 
 
+def archived(before: Match | None, after: Match | None) -> list[Effect]:
+    """What the history keeps when the game in a slot changes from ``before`` to ``after``: ``after`` once it ends
+    (again, after an undo), or ``before`` when another game takes the place of one left after at least one action."""
+    if (
+        after is not None
+        and after.result is not None
+        and (before is None or before.result is None or before.cursor != after.cursor)
+    ):
+        return [Effect("archive", {"match": after})]
+    if in_progress(before) and (after is None or game_id(after) != game_id(before)):  # type: ignore[arg-type]
+        return [Effect("archive", {"match": before})]
+    return []
+
+
 def with_match(model: Model, slot: str, match: Match, local: Any = None, *, fresh: bool = False) -> tuple[Model, list[Effect]]:
-    """Store ``match`` in ``slot``, after any forced actions: save it, let the computer move if it is its turn."""
+    """Store ``match`` in ``slot``, after any forced actions: save it, keep it in the history if it ended or took
+    the place of a game left unfinished, and let the computer move if it is its turn."""
     match = match.settled()
+    kept = archived(model.matches.get(slot), match)
     table = TABLES[game_of(slot)]
     tables = {**model.tables, slot: table.start(match) if fresh or local is None else local}
     hurry = model.hurry if match.computer_to_move is not None else model.hurry - {slot}
     model = replace(_without_replay(model, slot), matches={**model.matches, slot: match}, tables=tables, hurry=hurry)
-    return model, [Effect("save-match", {"slot": slot}), *computer_turn(model, slot), *follow(model, slot)]
+    return model, [Effect("save-match", {"slot": slot}), *kept, *computer_turn(model, slot), *follow(model, slot)]
 
 
 def new_match(model: Model, game: str, setup: Setup, seed: int) -> tuple[Model, list[Effect]]:
@@ -119,7 +136,9 @@ def redo_to_person(match: Match) -> Match:
 def arrive(model: Model) -> tuple[Model, list[Effect]]:
     """The model on reaching its route. On a link's: a ``watch`` link's game to watch from its start (the same link
     opened again keeps where its replay is), a ``play`` link's game taken into its slot (:func:`receive`), or why the
-    link opens none. Elsewhere, no game watched."""
+    link opens none. At a game of the history, that game to watch the same way. Elsewhere, no game watched."""
+    if model.route.screen == "history" and model.route.entry:
+        return _arrive_past(model, model.route.entry)
     if model.route.screen != "link":
         return replace(model, watching=None), []
     text = model.route.link or ""
@@ -132,6 +151,20 @@ def arrive(model: Model) -> tuple[Model, list[Effect]]:
     if shared.purpose == "play" and shared.by_link is not None:
         return receive(model, shared.match, shared.by_link)
     return replace(model, watching=Watch(text, shared.match)), []
+
+
+def _arrive_past(model: Model, entry_id: str) -> tuple[Model, list[Effect]]:
+    """A game of the history, to watch from its start; or, when its record does not replay, why."""
+    key = f"history:{entry_id}"
+    if model.watching is not None and model.watching.link == key:
+        return model, []
+    entry = next((e for e in model.history if e.id == entry_id), None)
+    if entry is None:
+        return replace(model, watching=Watch(key, refused="not_a_game", detail="no such game in the history")), []
+    try:
+        return replace(model, watching=Watch(key, entry.replayed())), []
+    except link.LinkRefused as refused:
+        return replace(model, watching=Watch(key, refused=refused.reason, detail=str(refused))), []
 
 
 def receive(model: Model, incoming: Match, code: str) -> tuple[Model, list[Effect]]:
@@ -147,10 +180,11 @@ def receive(model: Model, incoming: Match, code: str) -> tuple[Model, list[Effec
     match = arrival.match.settled()
     tables = {**model.tables, slot: TABLES[game].start(match)} if arrival.match is not model.matches.get(slot) else model.tables
     rivals = {**model.rivals, slot: arrival.rival} if arrival.rival is not None else model.rivals
+    kept = archived(model.matches.get(slot), match)
     model = replace(model, route=route, watching=None, matches={**model.matches, slot: match}, tables=tables, rivals=rivals)
     params = {"move": arrival.common + 1} if arrival.outcome == "rival" else {}
     told = arrival.outcome + ("_over" if match.result is not None and arrival.outcome in ("new", "moved") else "")
-    effects = [Effect("save-match", {"slot": slot}), Effect("navigate", {"hash": href(route), "replace": True})]
+    effects = [Effect("save-match", {"slot": slot}), *kept, Effect("navigate", {"hash": href(route), "replace": True})]
     if arrival.rival is not None:
         effects.append(Effect("save-rival", {"slot": slot}))
     level = "warning" if arrival.outcome == "rival" else "info"
@@ -175,7 +209,7 @@ def watch_update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
     if watch is None or watch.match is None or not msg.action.startswith("replay"):
         return model, []
     if msg.action == "replay-exit":
-        return model, [Effect("navigate", {"hash": "#/"})]
+        return model, [Effect("navigate", {"hash": "#/history" if model.route.screen == "history" else "#/"})]
     game = watch.match.game.ID
     lens, effects = _replay(watched(model), game, watch.match, watch.replay, msg)
     replay = lens.replays.get(game, watch.replay)

@@ -1,13 +1,15 @@
 """The screens of the app and their hash URLs.
 
 >>> parse("#/rules/generala")
-Route(screen='rules', game='generala', link=None, by_link=None)
+Route(screen='rules', game='generala', link=None, by_link=None, entry=None)
 >>> parse("#/link/1.watch.eJw").link
 '1.watch.eJw'
 >>> href(Route("game", "chinese-checkers"))
 '#/chinese-checkers'
 >>> parse("#/chinese-checkers/by-link/k3j9x2ab").slot
 'chinese-checkers/k3j9x2ab'
+>>> parse("#/history/0123456789abcdef").entry, href(Route("stats"))
+('0123456789abcdef', '#/stats')
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ GAMES = tuple(REGISTRY)
 """Game ids, in the order the home screen lists them; each is also its URL path."""
 BY_LINK_ID = re.compile(r"[a-z0-9]{8}")
 """The id of a game by link: eight letters and digits drawn when it is set up, the same on every device."""
+HISTORY_ID = re.compile(r"[0-9a-f]{16}")
+"""The id of a game in the history (:func:`etoile.history.game_id`)."""
 
 
 def slot_of(game: str, by_link: str | None = None) -> str:
@@ -41,13 +45,15 @@ def game_of(slot: str) -> str:
 @dataclass(frozen=True, slots=True)
 class Route:
     """``screen`` is ``home``, ``game`` (the table, or its setup if no game is under way),
-    ``setup`` (a new game), ``rules``, ``settings``, ``link`` (a game opened from a link, whose text is ``link``)
-    or ``missing``. At a ``game``, ``by_link`` is the id of the game by link shown, if it is one."""
+    ``setup`` (a new game), ``rules``, ``settings``, ``link`` (a game opened from a link, whose text is ``link``),
+    ``history`` (the games played; with ``entry``, the replay of one), ``stats`` or ``missing``. At a ``game``,
+    ``by_link`` is the id of the game by link shown, if it is one."""
 
     screen: str
     game: str | None = None
     link: str | None = None
     by_link: str | None = None
+    entry: str | None = None
 
     @property
     def slot(self) -> str | None:
@@ -66,6 +72,12 @@ def parse(hash_: str) -> Route:
             return HOME
         case ["settings"]:
             return Route("settings")
+        case ["history"]:
+            return Route("history")
+        case ["history", entry] if HISTORY_ID.fullmatch(entry):
+            return Route("history", entry=entry)
+        case ["stats"]:
+            return Route("stats")
         case [game] if game in GAMES:
             return Route("game", game)
         case [game, "by-link", code] if game in GAMES and BY_LINK_ID.fullmatch(code):
@@ -86,6 +98,10 @@ def href(route: Route) -> str:
             return "#/"
         case "settings":
             return "#/settings"
+        case "history" if route.entry:
+            return f"#/history/{route.entry}"
+        case "history" | "stats":
+            return f"#/{route.screen}"
         case "game" if route.by_link:
             return f"#/{route.game}/by-link/{route.by_link}"
         case "game":

@@ -41,6 +41,7 @@ from typing import Any, Literal, Protocol
 
 from etoile import safe_json
 from etoile.games import REGISTRY, Game
+from etoile.history import Entry, better
 from etoile.match import InvalidMatch, Match
 from etoile.routes import BY_LINK_ID
 from etoile.settings import Settings
@@ -59,6 +60,8 @@ MATCH = "match:"
 RIVAL = "rival:"
 """A game by link that came in a link parting from the one in its slot (``rival:<slot>``), kept until the player
 chooses which goes on."""
+HISTORY = "history:"
+"""A game kept in the history, by its id (:func:`etoile.history.game_id`): ``history:<id>``."""
 DRAFT = "draft:"
 """A table's unfinished choice at one position (the dice set aside since the last throw): page state, kept so a
 reload loses nothing, never exported."""
@@ -108,7 +111,7 @@ class MemoryBackend:
         return list(self.items)
 
 
-ProblemKind = Literal["unreadable", "newer", "full"]
+ProblemKind = Literal["unreadable", "newer", "full", "history_full"]
 """What a :class:`Problem` is about; each is said by the notice ``storage.<kind>`` (or ``storage.<kind>_in_place``)."""
 
 ImportReason = Literal[safe_json.Reason, "not_export", "schema", "bad_record", "full"]
@@ -195,7 +198,18 @@ def _decode_draft(record: str, data: Any, games: Mapping[str, Game]) -> Draft:
     return Draft(cursor, data["data"])
 
 
+def _decode_entry(record: str, data: Any, games: Mapping[str, Game]) -> Entry:
+    entry = Entry.from_json(data)
+    if entry.id != record.removeprefix(HISTORY):
+        raise ValueError(f"the {record} record holds the game {entry.id}")
+    if entry.game not in games:
+        raise ValueError(f"no game {entry.game!r} in this version")
+    return entry
+
+
 def _decoder(record: str) -> Callable[[str, Any, Mapping[str, Game]], Any] | None:
+    if record.startswith(HISTORY):
+        return _decode_entry
     if record == SETTINGS:
         return _decode_settings
     if record.startswith((MATCH, RIVAL)):
@@ -317,6 +331,12 @@ class Store:
         found = {slot: self._read(RIVAL + slot) for slot in self._slots(RIVAL)}
         return {slot: match for slot, match in found.items() if isinstance(match, Match)}
 
+    def history(self) -> list[Entry]:
+        """Every readable game of the history (unreadable ones are set aside), in no particular order."""
+        ids = {key.removeprefix(PENDING_PREFIX).removeprefix(PREFIX) for key in self.backend.keys()}  # noqa: SIM118
+        found = [self._read(record) for record in sorted(ids) if record.startswith(HISTORY)]
+        return [entry for entry in found if isinstance(entry, Entry)]
+
     def draft(self, slot: str) -> Draft | None:
         """The unfinished choice saved at the table of the game in ``slot``, if any (an unreadable one is set aside)."""
         value = self._read(DRAFT + slot)
@@ -354,6 +374,9 @@ class Store:
             self.backend.remove(pending)
 
     # -- cached tables -------------------------------------------------------
+
+    def _kept_entries(self) -> dict[str, Entry]:
+        return {entry.id: entry for entry in self.history()}
 
     def _cache_keys(self) -> list[str]:
         return [key for key in self.backend.keys() if key.startswith(CACHE_PREFIX)]  # noqa: SIM118 - a Backend
@@ -419,6 +442,21 @@ class Store:
             return True
         return self._write(DRAFT + slot, draft)
 
+    def save_entry(self, entry: Entry) -> bool:
+        """Keep a game in the history; ``False`` (and a ``"history_full"`` problem) when it does not fit."""
+        if HISTORY + entry.id in self.stuck:
+            return False
+        try:
+            self._put(HISTORY + entry.id, _encode(entry))
+        except StorageFull:
+            self.problems.append(Problem("history_full", HISTORY + entry.id))
+            return False
+        return True
+
+    def forget_entry(self, entry_id: str) -> None:
+        """Remove a game from the history, after the player asked to."""
+        self._forget(HISTORY + entry_id)
+
     def delete_match(self, slot: str) -> None:
         self._forget(MATCH + slot)
 
@@ -467,9 +505,10 @@ class Store:
 
         Raises :class:`ImportRefused`, changing nothing, if the file is not an
         Étoile export, if any record does not validate, or if it does not fit.
-        Records this version does not know are left out.
+        Records this version does not know are left out. The history merges: a game already kept stays, unless
+        the file's goes further (:func:`etoile.history.better`); only what is written is counted.
         """
-        decoded = _validate_export(text, self.games)
+        decoded = _validate_export(text, self.games, self._kept_entries())
         if any(record in self.stuck for record in decoded):
             raise ImportRefused("full", "unreadable saved data that could not be set aside holds a slot")
         before = {record: self.backend.get(PREFIX + record) for record in decoded}
@@ -508,7 +547,7 @@ def import_match(text: str, game_id: str, games: Mapping[str, Game] = REGISTRY) 
         raise ImportRefused("bad_record", _describe(error), MATCH + game_id) from error
 
 
-def _validate_export(text: str, games: Mapping[str, Game]) -> dict[str, Any]:
+def _validate_export(text: str, games: Mapping[str, Game], kept: Mapping[str, Entry]) -> dict[str, Any]:
     document = _read_file(text, MAX_IMPORT_CHARS)
     if not isinstance(document, dict) or document.get("kind") != EXPORT_KIND:
         raise ImportRefused("not_export")
@@ -525,9 +564,14 @@ def _validate_export(text: str, games: Mapping[str, Game]) -> dict[str, Any]:
         if decoder is None or record.startswith(DRAFT):
             continue  # a record of another version, or a page's unfinished choice: left out, not carried
         try:
-            decoded[record] = decoder(record, data, games)
+            value = decoder(record, data, games)
+            if isinstance(value, Entry):
+                value = Entry.of(value.replayed(), value.when)  # what the record holds, not what it claims
+                if not better(kept.get(value.id), value):
+                    continue  # the history has this game already, as far
         except Exception as error:
             raise ImportRefused("bad_record", _describe(error), record) from error
+        decoded[record] = value
     return decoded
 
 

@@ -73,3 +73,35 @@ def finished(game_id: str) -> Match:
     if game_id == "generala":
         return _play(match, _generala_move, over)
     return _play(match, lambda state: cc_ai.best_move(state, "easy"), over)
+
+
+def last_move(game_id: str) -> Match:
+    """A game where the person's next choice ends it: Generala alone with the dice thrown in the last round (one box
+    open); 421 or Chinese checkers against the computer, at the person's last move of a game they win."""
+    game = REGISTRY[game_id]
+    if game_id == "generala":
+        match = Match.new(game, {"players": 1}, SEED, (Seat("Ann"),))
+        return _play(match, _generala_move, lambda m: len(generala.open_boxes(m.state)) == 1 and m.state.throw == 1)
+    whole = _four21_won_by_ann() if game_id == "421" else _cc_won_by_ann()
+    assert 0 in whole.result.winners, "the seeded game is one Ann wins"
+    chosen = [ply for ply in range(whole.cursor) if whole.at(ply).person_to_move == 0 and game.forced(whole.states[ply]) is None]
+    last = chosen[-1]
+    return Match.new(game, whole.options, whole.seed, whole.seats).play_all(whole.actions[:last]).settled()
+
+
+def _cc_won_by_ann() -> Match:
+    """A two-player Chinese checkers game that Ann (easy) wins against Max (who plays the rearmost piece first)."""
+    match = Match.new(cc, {"players": 2}, SEED, PERSON_AND_COMPUTER)
+
+    def move(state: cc.State) -> cc.Move:
+        if state.to_move == 0:
+            return cc_ai.best_move(state, "easy")
+        return cc.legal_moves(state)[-1]
+
+    return _play(match, move, lambda m: cc.to_move(m.state) is None)
+
+
+def _four21_won_by_ann() -> Match:
+    """A two-player 421 game that Ann wins against Max, both standing as soon as they may."""
+    match = Match.new(four21, {"players": 2}, 12, PERSON_AND_COMPUTER)
+    return _play(match, _four21_move, lambda m: four21.to_move(m.state) is None)

@@ -20,7 +20,7 @@ from etoile.model import REPLAY_SPEEDS, Model
 from etoile.routes import GAMES
 from etoile.settings import LANGUAGES, SPEEDS, THEMES
 from etoile.storage import MATCH, SETTINGS, ImportReason, Problem, ProblemKind
-from etoile.ui import views
+from etoile.ui import past, views
 from etoile.ui.tables import chinese_checkers as cc_table
 from tools.build import localise_page
 
@@ -409,7 +409,12 @@ def runtime_keys() -> dict[str, set[str]]:
         "ui/views.py: link.refused.{}": {f"link.refused.{r}" for r in link.REASONS},
         "play.py: bylink.arrived.{}": {f"bylink.arrived.{o}" for o in (*get_args(by_link.Outcome), "new_over", "moved_over")},
         "ui/views.py: bylink.status.{}": {f"bylink.status.{s}" for s in views.BY_LINK_STATUSES},
-        "ui/views.py: leave": {"table.replay_exit", "link.leave"},
+        "ui/views.py: leave": {"table.replay_exit", "link.leave", "history.back"},
+        "ui/past.py: {}.level.{}": levels,
+        "ui/past.py: game.{}.name": names,
+        "ui/past.py: generala.box.{}": {f"generala.box.{b}" for b in generala.BOXES},
+        "ui/past.py: stats.four21.group.{}": {f"stats.four21.group.{g}" for g in past.HAND_GROUPS},
+        "ui/past.py: key": {f"stats.{c}" for c in ("game", "played", "won", "win_rate", "left")},
         **{f"ui/views.py: {{}}.{part}": keys for part, keys in dialogs.items()},
         "ui/views.py: key": terms,  # a notice's terms, each a key
         "ui/views.py: n.key": notified | storage | effects,  # a notice's own key

@@ -24,6 +24,7 @@ from pyodide.ffi import JsException, create_proxy, to_js
 from pyscript import create_named_worker
 
 from etoile.app import Effect, Model, Msg, update, with_problems
+from etoile.history import Entry, newest_first
 from etoile.i18n import pick_language
 from etoile.match import Match
 from etoile.model import CoachAnswer, ComputerMove, Imported, ImportRefusal
@@ -103,6 +104,13 @@ def play_sound(name: str) -> None:
         gain.connect(_audio.destination)
         oscillator.start(now + start)
         oscillator.stop(now + start + length)
+
+
+def local_time() -> str:
+    """The device's date and time, to the minute: ``2026-12-02T18:05``."""
+    now = window.Date.new()
+    day = f"{int(now.getFullYear()):04d}-{int(now.getMonth()) + 1:02d}-{int(now.getDate()):02d}"
+    return f"{day}T{int(now.getHours()):02d}:{int(now.getMinutes()):02d}"
 
 
 def fresh_seed() -> int:
@@ -246,6 +254,10 @@ class Runtime:
                 self.spawn(self.advise(args["slot"], args["ply"], args["request"]))
             case "prepare-ai":
                 self.spawn(self.prepare_ai(args["slot"]), quiet=True)
+            case "archive":
+                self.archive(args["match"])
+            case "forget-entry":
+                store.forget_entry(args["id"])
             case "reset":
                 store.reset()
             case "export-game":
@@ -292,6 +304,13 @@ class Runtime:
                 data = TABLES[game_of(slot)].draft(model.tables[slot])  # type: ignore[attr-defined]
                 store.save_draft(slot, None if data is None else Draft(model.matches[slot].cursor, data))
 
+    def archive(self, match: Match) -> None:
+        """Keep a game in the history, stamped with the device's local time; the page keeps it even if storage is full
+        (the player is told, and can export or remove old games)."""
+        entry = Entry.of(match, local_time())
+        self.store.save_entry(entry)
+        self.queue.append(Msg("archived", entry))
+
     def import_all(self, text: str) -> None:
         """Import an all-data export, and tell the app what came in, or why nothing did."""
         try:
@@ -300,7 +319,8 @@ class Runtime:
             self.queue.append(Msg("import-refused", ImportRefusal(refused.reason, refused.record, str(refused))))
         else:
             store = self.store
-            self.queue.append(Msg("imported", Imported(count, store.settings(), store.matches(), store.rivals())))
+            imported = Imported(count, store.settings(), store.matches(), store.rivals(), tuple(store.history()))
+            self.queue.append(Msg("imported", imported))
 
     def download_aside(self, key: str) -> None:
         """Offer a value set aside as a file; if it is gone since (another tab, a reset), say so rather than give an
@@ -638,6 +658,7 @@ def start() -> Runtime:
         browser_language=pick_language(languages),
         matches=matches,
         rivals=store.rivals(),
+        history=newest_first(store.history()),
         tables=restored_drafts(store, matches),
         can_send=hasattr(window.navigator, "share"),
         address=str(window.location.href).split("#", 1)[0],

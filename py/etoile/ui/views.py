@@ -19,6 +19,7 @@ from etoile.routes import GAMES, Route, game_of, href
 from etoile.settings import LANGUAGES, NAME_LENGTH, SPEEDS, THEMES
 from etoile.setup import MAX_SEATS, SeatChoice
 from etoile.ui.common import log_entry, seat_name
+from etoile.ui.past import history_screen, stats_screen
 from etoile.ui.qr import qr_code
 from etoile.ui.tables import TABLES, Table
 from etoile.ui.vdom import Attr, El, h
@@ -40,6 +41,10 @@ def title(model: Model) -> str:
             screen = t("rules.title", game=rules(t.lang)[TABLES[route.game or ""].GAME.DESCRIPTION.namespace]["title"])
         case "settings":
             screen = t("settings.title")
+        case "history":
+            screen = t("history.title")
+        case "stats":
+            screen = t("stats.title")
         case "missing":
             screen = t("missing.title")
         case "link":
@@ -60,6 +65,8 @@ def view(model: Model) -> El:
         "rules": rules_page,
         "settings": settings,
         "link": link_screen,
+        "history": past_screen,
+        "stats": stats_screen,
         "missing": missing,
     }
     return h(
@@ -89,6 +96,8 @@ def header(model: Model, t: Catalog) -> El:
             "nav",
             {"aria-label": t("nav.label")},
             link(Route("home"), t("nav.home")),
+            link(Route("history"), t("nav.history")),
+            link(Route("stats"), t("nav.stats")),
             link(Route("settings"), t("nav.settings")),
         ),
     )
@@ -219,6 +228,24 @@ def game_card(game_id: str, in_progress: bool, t: Catalog) -> El:
     )
 
 
+def past_screen(model: Model, t: Catalog) -> El:
+    """The history: the list of games played, or the replay of one of them (or why it cannot be replayed)."""
+    if not model.route.entry:
+        return history_screen(model, t)
+    watch = model.watching
+    if watch is None or watch.match is None:
+        return h(
+            "div",
+            {"class": "link-refused"},
+            h("h1", {"tabindex": "-1"}, t("history.unreadable")),
+            watch is not None
+            and watch.detail
+            and h("details", {}, h("summary", {}, t("notice.details")), h("pre", {}, watch.detail)),
+            h("p", {}, h("a", {"class": "button primary", "href": "#/history"}, t("history.back"))),
+        )
+    return h("div", {"class": "watch"}, game(watched(model), t, watching=True, leave="history.back"))
+
+
 def link_screen(model: Model, t: Catalog) -> El:
     """A game opened from a link, watched as a replay; or why the link opens none."""
     watch = model.watching
@@ -242,7 +269,7 @@ def link_screen(model: Model, t: Catalog) -> El:
     )
 
 
-def game(model: Model, t: Catalog, *, watching: bool = False) -> El:
+def game(model: Model, t: Catalog, *, watching: bool = False, leave: str = "link.leave") -> El:
     """A game's screen: its table when a game is under way, else its setup (or "coming soon"); ``watching``, the
     table of a game opened from a link, which only its replay moves."""
     game_id, slot = model.route.game or "", model.route.slot or ""
@@ -306,7 +333,7 @@ def game(model: Model, t: Catalog, *, watching: bool = False) -> El:
         replay is None and rival is not None and rival_choice(match, rival, t),
         replay is None and rival is None and not watching and to_send(model, slot, match, t),
         h("div", {"class": "table-body", "inert": True}, board) if replay is not None or rival is not None else board,
-        replay is not None and replay_bar(game_id, match, replay, t, leave="link.leave" if watching else "table.replay_exit"),
+        replay is not None and replay_bar(game_id, match, replay, t, leave=leave if watching else "table.replay_exit"),
         replay is None and computer_turn(match, lines, slot in model.hurry, t),
         game_log(match, lines, replay, t),
         not watching and record_tools(model, slot, match, replay, t),

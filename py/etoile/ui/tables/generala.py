@@ -444,6 +444,12 @@ def report_panel(match: Match, local: Local, t: Catalog) -> El | None:
                 if costs is None
                 else h("p", {}, t("generala.coach.costs", **dict(zip(("none", "small", "medium", "large"), costs, strict=True)))),
                 h("ol", {}, items) if items else h("p", {}, perfect),
+                items
+                and h(
+                    "p",
+                    {"class": "report-total"},
+                    t("generala.coach.points_lost", points=t.decimal(sum(m.loss for m in mistakes))),
+                ),
             )
         )
     return h("section", {"class": "report"}, h("h2", {}, t("generala.coach.report")), sections)

@@ -1,0 +1,377 @@
+"""The screens of the games played: the history (each game, to watch again) and the statistics of each player.
+
+>>> from etoile.model import Model
+>>> from etoile.i18n import catalog
+>>> history_screen(Model(), catalog("en")).children[0].text()
+'History'
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from statistics import mean
+
+from etoile.games.four21 import HANDS, named
+from etoile.history import Entry
+from etoile.i18n import Catalog
+from etoile.model import Model
+from etoile.routes import GAMES, Route, href
+from etoile.stats import Player, Who, histogram, statistics, who
+from etoile.ui import charts
+from etoile.ui.tables import TABLES
+from etoile.ui.vdom import El, h
+
+PAGE = 50
+"""Games the history lists at once; a button shows the next ones."""
+SCORE_BIN = 20
+"""The width of a bin of the Generala score histogram, in points."""
+
+
+def pct(share: float, t: Catalog) -> str:
+    """A share as a whole percentage, as the language writes it: ``67%`` in English, ``67 %`` in French."""
+    return t("stats.percent", value=t.percent(share, 0))
+
+
+def who_key(person: Who) -> str:
+    """A player as the value of a form control: ``person:Ann``, ``computer:421/expert``."""
+    return f"{person[0]}:{person[1]}"
+
+
+def who_label(person: Who, t: Catalog) -> str:
+    """How a player is called in the history and the statistics."""
+    kind, name = person
+    if kind == "computer":
+        game, _, level = name.partition("/")
+        namespace = TABLES[game].GAME.DESCRIPTION.namespace if game in TABLES else game
+        return t("stats.computer", level=t(f"{namespace}.level.{level}"), game=t(f"game.{game}.name"))
+    return name or t("stats.unnamed")
+
+
+def seat_label(entry: Entry, index: int, t: Catalog) -> str:
+    seat = entry.players[index]
+    return seat.name if seat.name and seat.computer is None else who_label(who(entry.game, seat), t)
+
+
+def _select(action: str, label: str, current: str, options: list[tuple[str, str]], control: str) -> El:
+    return h(
+        "label",
+        {"class": "field"},
+        h("span", {}, label),
+        h(
+            "select",
+            {"id": control, "data-action": action},
+            [h("option", {"value": value, "selected": value == current}, text) for value, text in options],
+        ),
+    )
+
+
+def _players_of(entries: tuple[Entry, ...]) -> list[Who]:
+    """Every player of ``entries``, the one with most games first."""
+    counts: dict[Who, int] = {}
+    for entry in entries:
+        for seat in entry.players:
+            counts[who(entry.game, seat)] = counts.get(who(entry.game, seat), 0) + 1
+    return sorted(counts, key=lambda p: (-counts[p], p))
+
+
+def listed(model: Model) -> tuple[Entry, ...]:
+    """The games the history screen lists, with its filters."""
+    entries = model.history
+    if model.history_game:
+        entries = tuple(e for e in entries if e.game == model.history_game)
+    if model.history_player:
+        entries = tuple(e for e in entries if any(who_key(who(e.game, s)) == model.history_player for s in e.players))
+    return entries
+
+
+def history_screen(model: Model, t: Catalog) -> El:
+    """Every game kept, the last ended first, filtered by game and by player; each opens its replay."""
+    entries = listed(model)
+    games = [("", t("history.all_games")), *((g, t(f"game.{g}.name")) for g in GAMES)]
+    players = [("", t("history.all_players")), *((who_key(p), who_label(p, t)) for p in _players_of(model.history))]
+    shown = entries[: model.history_shown]
+    return h(
+        "div",
+        {"class": "history"},
+        h("h1", {"tabindex": "-1"}, t("history.title")),
+        h("p", {"class": "lead"}, t("history.lead", count=len(model.history))),
+        model.history
+        and h(
+            "div",
+            {"class": "row filters"},
+            _select("history-game", t("history.game"), model.history_game, games, "history-game"),
+            _select("history-player", t("history.player"), model.history_player, players, "history-player"),
+        ),
+        h("p", {"role": "status", "class": "history-count"}, t("history.shown", count=len(entries)))
+        if model.history_game or model.history_player
+        else None,
+        h("ol", {"class": "history-list"}, [history_item(entry, t) for entry in shown])
+        if shown
+        else h("p", {}, t("history.empty")),
+        len(entries) > len(shown)
+        and h(
+            "button",
+            {"type": "button", "data-action": "history-more"},
+            t("history.more", count=min(PAGE, len(entries) - len(shown))),
+        ),
+    )
+
+
+def result_text(entry: Entry, t: Catalog) -> str:
+    if entry.ended == "abandoned":
+        return t("history.abandoned", count=entry.actions)
+    names = [seat_label(entry, seat, t) for seat in entry.winners]
+    return t("history.won", count=len(names), names=", ".join(names))
+
+
+def history_item(entry: Entry, t: Catalog) -> El:
+    day, _, hour = entry.when.partition("T")
+    return h(
+        "li",
+        {"class": "history-game", "data-game": entry.game, "data-ended": entry.ended},
+        h(
+            "a",
+            {"href": href(Route("history", entry=entry.id))},
+            h("strong", {}, t(f"game.{entry.game}.name")),
+            " · ",
+            h("time", {"datetime": entry.when}, t("history.when", day=day, hour=hour)),
+        ),
+        h("p", {"class": "history-players"}, ", ".join(seat_label(entry, i, t) for i in range(len(entry.players)))),
+        h("p", {"class": "history-result"}, result_text(entry, t)),
+        h(
+            "button",
+            {"type": "button", "class": "quiet", "data-action": "forget-entry", "data-value": entry.id},
+            t("history.remove"),
+            h("span", {"class": "visually-hidden"}, " ", t(f"game.{entry.game}.name"), " ", entry.when.replace("T", " ")),
+        ),
+    )
+
+
+# -- statistics --------------------------------------------------------------
+
+
+def chosen(model: Model, players: dict[Who, Player]) -> Who | None:
+    """The player the statistics show: the one picked, else the settings' name, else the one with most games."""
+    ranked = sorted(players, key=lambda p: (-sum(map(len, players[p].games.values())), p))
+    keys = {who_key(p): p for p in ranked}
+    picked = keys.get(model.stats_player or "")
+    if picked is not None:
+        return picked
+    mine = ("person", model.settings.name)
+    return mine if mine in players else (ranked[0] if ranked else None)
+
+
+def stats_screen(model: Model, t: Catalog) -> El:
+    players = statistics(model.history)
+    player = chosen(model, players)
+    head = [h("h1", {"tabindex": "-1"}, t("stats.title"))]
+    if player is None:
+        return h(
+            "div", {"class": "stats"}, head, h("p", {}, t("stats.empty")), h("p", {}, h("a", {"href": "#/"}, t("nav.back_home")))
+        )
+    options = [(who_key(p), who_label(p, t)) for p in _players_of(model.history)]
+    stats = players[player]
+    return h(
+        "div",
+        {"class": "stats"},
+        head,
+        _select("stats-player", t("stats.player"), who_key(player), options, "stats-player"),
+        h("h2", {}, who_label(player, t)),
+        summary(stats, t),
+        [section(stats, game, t) for game in GAMES if stats.played(game)],
+    )
+
+
+def summary(stats: Player, t: Catalog) -> El:
+    rows = []
+    for game in GAMES:
+        played, left = stats.played(game), stats.left[game]
+        if not played and not left:
+            continue
+        won = stats.won(game)
+        rows.append(
+            h(
+                "tr",
+                {"data-game": game},
+                h("th", {"scope": "row"}, t(f"game.{game}.name")),
+                h("td", {}, str(played)),
+                h("td", {}, str(won)),
+                h("td", {}, pct(won / played, t) if played else "–"),
+                h("td", {}, str(left)),
+            )
+        )
+    columns = ("stats.game", "stats.played", "stats.won", "stats.win_rate", "stats.left")
+    return h(
+        "div",
+        {"class": "scroll-x"},
+        h(
+            "table",
+            {"class": "stats-summary"},
+            h("thead", {}, h("tr", {}, [h("th", {"scope": "col"}, t(key)) for key in columns])),
+            h("tbody", {}, rows),
+        ),
+    )
+
+
+def _facts(items: list[tuple[str, str]]) -> El:
+    return h("dl", {"class": "stats-facts"}, [[h("dt", {}, term), h("dd", {}, value)] for term, value in items])
+
+
+def section(stats: Player, game: str, t: Catalog) -> El:
+    body = {"generala": generala_section, "421": four21_section, "chinese-checkers": chinese_checkers_section}[game](stats, t)
+    return h("section", {"class": "stats-game", "data-game": game}, h("h3", {}, t(f"game.{game}.name")), body)
+
+
+def _running_wins(stats: Player, game: str) -> list[tuple[str, float]]:
+    """After each game, the share of the games so far that were won."""
+    points, won = [], 0
+    for i, record in enumerate(stats.games.get(game, ()), start=1):
+        won += record.won
+        points.append((record.when.replace("T", " "), won / i))
+    return points
+
+
+@lru_cache(maxsize=1)
+def optimal_shares() -> tuple[dict[int, float], float]:
+    """The optimal expected-score player's final score, as shares by bin of :data:`SCORE_BIN`, and its mean
+    (default rules)."""
+    from etoile.ai.generala_win import futures  # noqa: PLC0415 - the table is read when the chart is first drawn
+    from etoile.games.generala import Rules  # noqa: PLC0415
+
+    pmf = futures(Rules())[0]
+    shares: dict[int, float] = {}
+    for points, p in enumerate(pmf):
+        shares[points // SCORE_BIN * SCORE_BIN] = shares.get(points // SCORE_BIN * SCORE_BIN, 0.0) + p
+    return shares, sum(points * p for points, p in enumerate(pmf))
+
+
+def generala_section(stats: Player, t: Catalog) -> list[El]:
+    from etoile.games.generala import BOXES  # noqa: PLC0415
+
+    scores = stats.scores()
+    played = len(scores)
+    reference, optimal = optimal_shares()
+    crossed = stats.crossed()
+    label = t("stats.table")
+    return [
+        _facts(
+            [
+                (t("stats.generala.average"), t.decimal(mean(scores))),
+                (t("stats.generala.best"), str(max(scores))),
+                (t("stats.generala.generals"), str(stats.generals())),
+                (t("stats.generala.big_generals"), str(stats.big_generals())),
+            ]
+        ),
+        charts.histogram(
+            t("stats.generala.scores"),
+            histogram(scores, SCORE_BIN),
+            width=SCORE_BIN,
+            reference=reference,
+            marks=[
+                (t("stats.generala.your_average", points=t.decimal(mean(scores))), mean(scores), "mark-1"),
+                (t("stats.generala.optimal", points=t.decimal(optimal)), optimal, "mark-2"),
+            ],
+            head=(t("stats.generala.points"), t("stats.generala.share"), t("stats.generala.optimal_share")),
+            shown=lambda share: pct(share, t),
+            table_label=label,
+        ),
+        charts.bars(
+            t("stats.generala.crossed"),
+            [(t(f"generala.box.{box}"), crossed[box] / played) for box in BOXES],
+            (t("stats.generala.box"), t("stats.generala.crossed_share")),
+            shown=lambda share: pct(share, t),
+            table_label=label,
+        ),
+        charts.line(
+            t("stats.generala.over_time"),
+            [
+                (r.when.replace("T", " "), float(r.facts["score"]))
+                for r in stats.games["generala"]
+                if r.facts.get("score") is not None
+            ],
+            (t("stats.when"), t("stats.generala.points")),
+            table_label=label,
+        ),
+    ]
+
+
+HAND_GROUPS = ("421", "111", "aces", "triples", "straight", "other", "221")
+"""How the 421 hands are grouped in the chart of hands thrown."""
+
+
+def hand_group(rank: int) -> str:
+    """The group of :data:`HAND_GROUPS` of the hand of rank ``rank``."""
+    hand = HANDS[rank]
+    name = named(hand)
+    if name in ("421", "111", "221", "straight"):
+        return name
+    if hand[1] == hand[2] == 1:
+        return "aces"
+    return "triples" if hand[0] == hand[2] else "other"
+
+
+def four21_section(stats: Player, t: Catalog) -> list[El]:
+    hands = stats.hands()
+    groups = {group: 0 for group in HAND_GROUPS}
+    for rank, count in hands.items():
+        groups[hand_group(rank)] += count
+    tokens = stats.tokens()
+    label = t("stats.table")
+    return [
+        _facts(
+            [
+                (t("stats.four21.stars"), str(stats.stars())),
+                (t("stats.four21.tokens"), t.decimal(tokens) if tokens is not None else "–"),
+                (t("stats.four21.hands_thrown"), str(sum(hands.values()))),
+            ]
+        ),
+        charts.bars(
+            t("stats.four21.hands"),
+            [(t(f"stats.four21.group.{group}"), count) for group, count in groups.items()],
+            (t("stats.four21.hand"), t("stats.four21.times")),
+            table_label=label,
+        ),
+        charts.line(
+            t("stats.win_rate_over_time"),
+            _running_wins(stats, "421"),
+            (t("stats.when"), t("stats.win_rate")),
+            shown=lambda share: pct(share, t),
+            table_label=label,
+            floor=0.0,
+            ceiling=1.0,
+        ),
+    ]
+
+
+def chinese_checkers_section(stats: Player, t: Catalog) -> list[El]:
+    moves = stats.moves()
+    label = t("stats.table")
+    seatings = sorted(stats.seatings.items(), key=lambda item: (len(item[0]), item[0]))
+    return [
+        _facts(
+            [
+                (t("stats.chinese_checkers.wins"), str(stats.won("chinese-checkers"))),
+                (t("stats.chinese_checkers.moves"), t.decimal(moves) if moves is not None else "–"),
+            ]
+        ),
+        charts.bars(
+            t("stats.chinese_checkers.by_seating"),
+            [(seating_label(s, t), won) for s, (_, won) in seatings],
+            (t("stats.chinese_checkers.seating"), t("stats.won")),
+            table_label=label,
+        ),
+        h(
+            "p",
+            {"class": "stats-note"},
+            "; ".join(t("stats.chinese_checkers.seating_played", seating=seating_label(s, t), count=n) for s, (n, _) in seatings),
+        ),
+    ]
+
+
+def seating_label(seating: str, t: Catalog) -> str:
+    players, _, camps = seating.partition("x")
+    return (
+        t("stats.chinese_checkers.camps", players=players, count=int(camps))
+        if camps
+        else t("stats.chinese_checkers.players", count=int(players))
+    )
