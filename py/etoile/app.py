@@ -38,7 +38,7 @@ def with_problems(model: Model, problems: list[Problem]) -> Model:
         if problem.kind == "full":
             model = model.notify("storage.full", "warning", **fields)
         elif problem.kind == "history_full":
-            model = model.notify("storage.history_full", "warning")
+            model = replace(model, history_full=True).notify("storage.history_full", "warning")
         else:
             key = f"storage.{problem.kind}" + ("_in_place" if problem.in_place else "")
             model = model.notify(key, "warning", aside_key=problem.aside_key, **fields)
@@ -88,6 +88,11 @@ def _past(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
             remaining = tuple(e for e in model.history if e.id != value)
             effects = [Effect("forget-entry", {"id": value}), Effect("focus-heading")]
             return replace(model, history=remaining).notify("history.removed"), effects
+        case "forget-oldest" if model.history:
+            gone = model.history[-HISTORY_PAGE:]
+            model = replace(model, history=model.history[: -len(gone)], history_full=False)
+            effects = [*(Effect("forget-entry", {"id": e.id}) for e in gone), Effect("resave-history"), Effect("focus-heading")]
+            return model.notify("history.removed_oldest", params={"count": len(gone)}), effects
         case "stats-player":
             return replace(model, stats_player=str(value or "")), []
     return model, []
@@ -169,7 +174,7 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
             return replace(model, notices=kept), []
         case "bylink-remove":
             return _remove_by_link(model, str(value))
-        case "archived" | "history-game" | "history-player" | "history-more" | "forget-entry" | "stats-player":
+        case "archived" | "history-game" | "history-player" | "history-more" | "forget-entry" | "forget-oldest" | "stats-player":
             return _past(model, msg)
         case "offline-ready":
             return replace(model, offline_ready=True), []

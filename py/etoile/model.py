@@ -82,6 +82,7 @@ EffectKind = Literal[
     "save-rival",
     "archive",
     "forget-entry",
+    "resave-history",
     "copy",
     "send",
     "later",
@@ -202,6 +203,8 @@ class Model:
     """Whether the browser has a share sheet (``navigator.share``) to send a link with."""
     history: tuple[Entry, ...] = ()
     """The games kept in the history, the last ended first (:mod:`etoile.history`)."""
+    history_full: bool = False
+    """Whether a game could not be kept in storage for want of room (it is kept on the page until it closes)."""
     history_shown: int = 50
     """How many of the games the history screen lists it shows (50 more at each "more")."""
     history_game: str = ""

@@ -453,6 +453,10 @@ class Store:
             return False
         return True
 
+    def has_entry(self, entry_id: str) -> bool:
+        """Whether storage holds the history's game ``entry_id``."""
+        return self.backend.get(PREFIX + HISTORY + entry_id) is not None
+
     def forget_entry(self, entry_id: str) -> None:
         """Remove a game from the history, after the player asked to."""
         self._forget(HISTORY + entry_id)

@@ -129,3 +129,34 @@ def test_the_statistics_and_their_charts_in_every_language(page: Page, base_url:
     captions = figures.locator("figcaption").all_inner_texts()
     assert t(lang, "stats.generala.crossed") in captions
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+
+
+FULL_FOR_NEW_GAMES = """
+(() => {
+  const real = Storage.prototype.setItem;
+  window.__e2eFull = true;
+  Storage.prototype.setItem = function (key, value) {
+    if (window.__e2eFull && key.includes("history:") && localStorage.getItem(key) === null) {
+      throw new DOMException("full", "QuotaExceededError");
+    }
+    return real.call(this, key, value);
+  };
+})();
+"""
+
+
+def test_a_full_storage_keeps_the_game_on_the_page_and_offers_to_make_room(page: Page, base_url: str) -> None:
+    seed_once(page, {**seeded(positions.last_move("generala")), **history_items("421", "chinese-checkers")})
+    page.add_init_script(FULL_FOR_NEW_GAMES)
+    open_app(page, base_url, "#/generala")
+    finish(page, "generala")
+    expect(page.locator("[data-notice='storage.history_full']")).to_be_visible()
+    page.get_by_role("link", name="History").click()
+    expect(page.locator(".history-game")).to_have_count(3)  # the new game too, kept on the page
+    panel = page.locator(".history-full")
+    expect(panel.get_by_role("button", name="Export to a file")).to_be_visible()
+    page.evaluate("window.__e2eFull = false")  # the export made room elsewhere, say
+    panel.get_by_role("button", name="Remove the 3 oldest games").click()
+    expect(page.locator(".history-game")).to_have_count(0)
+    expect(page.locator("[data-notice='history.removed_oldest']")).to_be_visible()
+    expect(page.locator(".history-full")).to_have_count(0)

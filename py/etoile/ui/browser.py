@@ -254,10 +254,8 @@ class Runtime:
                 self.spawn(self.advise(args["slot"], args["ply"], args["request"]))
             case "prepare-ai":
                 self.spawn(self.prepare_ai(args["slot"]), quiet=True)
-            case "archive":
-                self.archive(args["match"])
-            case "forget-entry":
-                store.forget_entry(args["id"])
+            case "archive" | "forget-entry" | "resave-history":
+                self.history(effect)
             case "reset":
                 store.reset()
             case "export-game":
@@ -304,12 +302,21 @@ class Runtime:
                 data = TABLES[game_of(slot)].draft(model.tables[slot])  # type: ignore[attr-defined]
                 store.save_draft(slot, None if data is None else Draft(model.matches[slot].cursor, data))
 
-    def archive(self, match: Match) -> None:
-        """Keep a game in the history, stamped with the device's local time; the page keeps it even if storage is full
-        (the player is told, and can export or remove old games)."""
-        entry = Entry.of(match, local_time())
-        self.store.save_entry(entry)
-        self.queue.append(Msg("archived", entry))
+    def history(self, effect: Effect) -> None:
+        """Keep a game in the history, stamped with the device's local time (the page keeps it even if storage is
+        full: the player is told, and can export or remove old games); forget one; or, once room was made, save
+        the games the page kept meanwhile (as many as fit)."""
+        store = self.store
+        if effect.kind == "archive":
+            entry = Entry.of(effect.args["match"], local_time())
+            store.save_entry(entry)
+            self.queue.append(Msg("archived", entry))
+        elif effect.kind == "forget-entry":
+            store.forget_entry(effect.args["id"])
+        else:
+            for entry in self.model.history:
+                if not store.has_entry(entry.id) and not store.save_entry(entry):
+                    break
 
     def import_all(self, text: str) -> None:
         """Import an all-data export, and tell the app what came in, or why nothing did."""

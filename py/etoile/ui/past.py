@@ -32,6 +32,13 @@ def pct(share: float, t: Catalog) -> str:
     return t("stats.percent", value=t.percent(share, 0))
 
 
+def when_text(when: str, t: Catalog) -> str:
+    """When a game ended, as the language writes a date and time: ``03/12/2026 à 18:05`` in French."""
+    day, _, hour = when.partition("T")
+    year, month, date = day.split("-")
+    return t("history.when", day=t("history.date", year=year, month=month, day=date), hour=hour)
+
+
 def who_key(person: Who) -> str:
     """A player as the value of a form control: ``person:Ann``, ``computer:421/expert``."""
     return f"{person[0]}:{person[1]}"
@@ -95,6 +102,23 @@ def history_screen(model: Model, t: Catalog) -> El:
         {"class": "history"},
         h("h1", {"tabindex": "-1"}, t("history.title")),
         h("p", {"class": "lead"}, t("history.lead", count=len(model.history))),
+        model.history_full
+        and h(
+            "section",
+            {"class": "history-full notice notice-warning", "aria-labelledby": "history-full"},
+            h("h2", {"id": "history-full"}, t("history.full")),
+            h("p", {}, t("history.full_text")),
+            h(
+                "div",
+                {"class": "row"},
+                h("button", {"type": "button", "data-action": "export"}, t("settings.export")),
+                h(
+                    "button",
+                    {"type": "button", "data-action": "forget-oldest"},
+                    t("history.remove_oldest", count=min(PAGE, len(model.history))),
+                ),
+            ),
+        ),
         model.history
         and h(
             "div",
@@ -125,7 +149,6 @@ def result_text(entry: Entry, t: Catalog) -> str:
 
 
 def history_item(entry: Entry, t: Catalog) -> El:
-    day, _, hour = entry.when.partition("T")
     return h(
         "li",
         {"class": "history-game", "data-game": entry.game, "data-ended": entry.ended},
@@ -134,7 +157,7 @@ def history_item(entry: Entry, t: Catalog) -> El:
             {"href": href(Route("history", entry=entry.id))},
             h("strong", {}, t(f"game.{entry.game}.name")),
             " · ",
-            h("time", {"datetime": entry.when}, t("history.when", day=day, hour=hour)),
+            h("time", {"datetime": entry.when}, when_text(entry.when, t)),
         ),
         h("p", {"class": "history-players"}, ", ".join(seat_label(entry, i, t) for i in range(len(entry.players)))),
         h("p", {"class": "history-result"}, result_text(entry, t)),
@@ -142,7 +165,7 @@ def history_item(entry: Entry, t: Catalog) -> El:
             "button",
             {"type": "button", "class": "quiet", "data-action": "forget-entry", "data-value": entry.id},
             t("history.remove"),
-            h("span", {"class": "visually-hidden"}, " ", t(f"game.{entry.game}.name"), " ", entry.when.replace("T", " ")),
+            h("span", {"class": "visually-hidden"}, " ", t(f"game.{entry.game}.name"), " ", when_text(entry.when, t)),
         ),
     )
 

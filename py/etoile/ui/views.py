@@ -19,7 +19,7 @@ from etoile.routes import GAMES, Route, game_of, href
 from etoile.settings import LANGUAGES, NAME_LENGTH, SPEEDS, THEMES
 from etoile.setup import MAX_SEATS, SeatChoice
 from etoile.ui.common import log_entry, seat_name
-from etoile.ui.past import history_screen, stats_screen
+from etoile.ui.past import history_screen, stats_screen, when_text
 from etoile.ui.qr import qr_code
 from etoile.ui.tables import TABLES, Table
 from etoile.ui.vdom import Attr, El, h
@@ -243,7 +243,17 @@ def past_screen(model: Model, t: Catalog) -> El:
             and h("details", {}, h("summary", {}, t("notice.details")), h("pre", {}, watch.detail)),
             h("p", {}, h("a", {"class": "button primary", "href": "#/history"}, t("history.back"))),
         )
-    return h("div", {"class": "watch"}, game(watched(model), t, watching=True, leave="history.back"))
+    when = next((e.when for e in model.history if e.id == model.route.entry), "")
+    return h(
+        "div",
+        {"class": "watch"},
+        h(
+            "p",
+            {"class": "watch-note", "role": "note"},
+            t("history.watching", when=when_text(when, t)) if when else t("link.watching"),
+        ),
+        game(watched(model), t, watching=True, leave="history.back"),
+    )
 
 
 def link_screen(model: Model, t: Catalog) -> El:

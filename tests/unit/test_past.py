@@ -1,0 +1,135 @@
+"""The history and statistics screens drawn from a model, and the charts they draw: exact numbers on screen."""
+
+from dataclasses import replace
+
+from etoile.app import Effect, Model, Msg, update, with_problems
+from etoile.games import four21, generala
+from etoile.history import Entry, newest_first
+from etoile.i18n import catalog
+from etoile.match import Match, Seat
+from etoile.routes import Route
+from etoile.settings import Settings
+from etoile.storage import Problem
+from etoile.ui import charts
+from etoile.ui.past import hand_group, history_screen, optimal_shares, stats_screen
+from etoile.ui.vdom import El
+
+T = catalog("en")
+
+
+def entry(game: str, when: str, seats: tuple[Seat, ...], ranking=((0,), (1,)), facts=None, seed: int = 1) -> Entry:
+    match = Match.new({"421": four21, "generala": generala}[game], {"players": len(seats)}, seed, seats)
+    real = Entry.of(match, when)
+    return replace(real, ended="finished", ranking=ranking, facts=tuple(facts or ({} for _ in seats)), actions=10)
+
+
+def texts(tree: El, tag: str) -> list[str]:
+    found = []
+
+    def walk(node: object) -> None:
+        if isinstance(node, El):
+            if node.tag == tag:
+                found.append(node.text())
+            for child in node.children:
+                walk(child)
+
+    walk(tree)
+    return found
+
+
+ANN_BOB = (Seat("Ann"), Seat("Bob"))
+GAMES = newest_first(
+    [
+        entry(
+            "generala",
+            "2026-11-01T20:00",
+            ANN_BOB,
+            facts=[
+                {"score": 180, "generals": 1, "big_general": False, "crossed": ["1"]},
+                {"score": 140, "generals": 0, "big_general": False, "crossed": []},
+            ],
+        ),
+        entry(
+            "generala",
+            "2026-11-02T20:00",
+            ANN_BOB,
+            ranking=((1,), (0,)),
+            seed=2,
+            facts=[
+                {"score": 120, "generals": 0, "big_general": False, "crossed": ["1", "general"]},
+                {"score": 150, "generals": 0, "big_general": False, "crossed": []},
+            ],
+        ),
+        entry("421", "2026-11-03T20:00", (Seat("Ann"), Seat("", "expert")), seed=3),
+    ]
+)
+
+
+def test_the_history_lists_the_last_game_first_with_its_players_and_result() -> None:
+    tree = history_screen(Model(history=GAMES), T)
+    assert texts(tree, "time") == ["2026-11-03 at 20:00", "2026-11-02 at 20:00", "2026-11-01 at 20:00"]
+    assert [t for t in texts(tree, "p") if t.endswith("won")] == ["Ann won", "Bob won", "Ann won"]
+    assert "Ann, Computer (expert) at 421" in texts(tree, "p")
+
+
+def test_the_history_filters_by_game_and_by_player_and_shows_fifty_at_a_time() -> None:
+    model, _ = update(Model(history=GAMES), Msg("history-game", "generala"))
+    assert len(texts(history_screen(model, T), "time")) == 2
+    model, _ = update(model, Msg("history-player", "computer:421/expert"))
+    assert texts(history_screen(model, T), "time") == []
+    model, _ = update(model, Msg("history-game", ""))
+    assert texts(history_screen(model, T), "time") == ["2026-11-03 at 20:00"]
+    many = newest_first(entry("421", f"2026-10-{d:02d}T10:00", ANN_BOB, seed=100 + d) for d in range(1, 29)) * 3
+    shown = history_screen(Model(history=many), T)
+    assert len(texts(shown, "time")) == 50 and "Show 34 more games" in texts(shown, "button")
+    model, _ = update(Model(history=many), Msg("history-more"))
+    assert len(texts(history_screen(model, T), "time")) == 84
+
+
+def test_a_full_storage_offers_to_export_or_remove_the_oldest_games() -> None:
+    model = with_problems(Model(history=GAMES), [Problem("history_full", "history:0123456789abcdef")])
+    assert model.history_full and [n.key for n in model.notices] == ["storage.history_full"]
+    buttons = texts(history_screen(model, T), "button")
+    assert "Export to a file" in buttons and "Remove the 3 oldest games" in buttons
+    model, effects = update(model, Msg("forget-oldest"))
+    assert model.history == () and not model.history_full
+    assert [e.kind for e in effects] == ["forget-entry"] * 3 + ["resave-history", "focus-heading"]
+
+
+def test_the_statistics_show_the_named_player_with_exact_figures() -> None:
+    model = Model(route=Route("stats"), history=GAMES, settings=Settings(name="Ann"))
+    tree = stats_screen(model, T)
+    rows = [t for t in texts(tree, "tr") if t.startswith(("421", "Generala"))]
+    assert rows[:2] == ["42111100%0", "Generala2150%0"]  # game, played, won, win rate, left
+    assert texts(tree, "dd")[3:7] == ["150.0", "180", "1", "0"]  # Generala: average, best, generals, big generals
+    assert "ones100%" in texts(tree, "tr") and "general50%" in texts(tree, "tr")
+    model, _ = update(model, Msg("stats-player", "person:Bob"))
+    assert texts(stats_screen(model, T), "h2")[0] == "Bob"
+
+
+def test_no_game_no_statistics() -> None:
+    assert texts(stats_screen(Model(), T), "p")[0] == T("stats.empty")
+
+
+def test_bars_scale_to_the_longest_and_keep_their_numbers_in_a_table() -> None:
+    chart = charts.bars("Wins", [("a", 2), ("b", 4)], ("Who", "Wins"))
+    widths = [c.attrs["width"] for c in chart.children[1].children if isinstance(c, El) and c.tag == "rect"]
+    assert float(widths[1]) == 2 * float(widths[0])
+    assert texts(chart, "tr") == ["WhoWins", "a2", "b4"]
+    assert chart.children[1].attrs["aria-hidden"] == "true"
+
+
+def test_the_optimal_generala_player_averages_156_point_2() -> None:
+    shares, mean = optimal_shares()
+    assert round(mean, 1) == 156.2 and abs(sum(shares.values()) - 1) < 1e-9
+
+
+def test_the_421_hands_fall_in_seven_groups() -> None:
+    groups = [hand_group(four21.rank(h)) for h in [(4, 2, 1), (1, 1, 1), (6, 1, 1), (5, 5, 5), (6, 5, 4), (6, 6, 5), (2, 2, 1)]]
+    assert groups == ["421", "111", "aces", "triples", "straight", "other", "221"]
+
+
+def test_an_archived_game_goes_to_the_history_and_storage_is_asked_to_forget_one() -> None:
+    model, _ = update(Model(), Msg("archived", GAMES[0]))
+    model, effects = update(model, Msg("forget-entry", GAMES[0].id))
+    assert model.history == () and effects[0] == Effect("forget-entry", {"id": GAMES[0].id})
