@@ -28,6 +28,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from etoile.games import chinese_checkers as cc
+from etoile.history import Entry
 from etoile.match import Match, Seat
 from etoile.storage import MemoryBackend, Store
 from tests.e2e.conftest import TIMEOUT_MS
@@ -40,7 +41,8 @@ FAILING = ("serious", "critical")
 SHELL_SCREENS = ("home", "settings", *(f"rules_{game}" for game in GAMES))
 GAME_SCREENS = ("setup", "table", "end")
 BY_LINK_SCREENS = ("by-link_send", "by-link_rival", "by-link_home")
-SCREENS = SHELL_SCREENS + tuple(f"{game}_{screen}" for game in GAMES for screen in GAME_SCREENS) + BY_LINK_SCREENS
+PAST_SCREENS = ("past_history", "past_replay", "past_stats")
+SCREENS = SHELL_SCREENS + tuple(f"{game}_{screen}" for game in GAMES for screen in GAME_SCREENS) + BY_LINK_SCREENS + PAST_SCREENS
 
 RUN_AXE = """async () => {
   const results = await axe.run(document, {resultTypes: ["violations"]});
@@ -130,6 +132,27 @@ def visit_by_link(page: Page, base_url: str) -> Iterator[tuple[str, Violations]]
     yield "by-link_home", audit(page)
 
 
+def visit_past(page: Page, base_url: str) -> Iterator[tuple[str, Violations]]:
+    """The history of one finished game of each kind, the replay of one, and the statistics with every chart."""
+    store = Store(MemoryBackend())
+    entries = [Entry.of(finished(game), f"2026-11-0{day}T20:00") for day, game in enumerate(GAMES, start=1)]
+    for entry in entries:
+        store.save_entry(entry)
+    ready(page, base_url, "#/")
+    page.evaluate("(items) => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }", store.backend.items)
+    ready(page, base_url, "#/history")
+    page.reload()
+    expect(page.locator(".history-game")).to_have_count(len(GAMES))
+    yield "past_history", audit(page)
+    page.locator(".history-game a").first.click()
+    expect(page.locator(".replay-bar")).to_be_visible()
+    yield "past_replay", audit(page)
+    ready(page, base_url, "#/stats")
+    expect(page.locator("figure.chart").first).to_be_visible()
+    page.locator(".chart-table summary").first.click()  # a chart's table, open, is audited too
+    yield "past_stats", audit(page)
+
+
 CODE = "audit123"
 """The id of the game by link audited."""
 
@@ -137,6 +160,7 @@ GROUPS: dict[str, Callable[[Page, str], Iterator[tuple[str, Violations]]]] = {
     "shell": visit_shell,
     **{game: visit_game(game) for game in GAMES},
     "by-link": visit_by_link,
+    "past": visit_past,
 }
 
 

@@ -131,7 +131,12 @@ def import_game(page: Page, match: Match) -> None:
 
 def visit(page: Page, base_url: str, check: Callable[[str], None]) -> None:
     """Every screen of the app at 360 px, in one page: the pages, then each game's setup with its most seats, its
-    table, a turn under way and its end; ``check(name)`` on each."""
+    table, a turn under way and its end, then the history and the statistics; ``check(name)`` on each."""
+    visit_games(page, base_url, check)
+    visit_past(page, check)
+
+
+def visit_games(page: Page, base_url: str, check: Callable[[str], None]) -> None:
     page.set_viewport_size(PHONE)
     for route, name in (
         ("#/", "home"),
@@ -191,6 +196,16 @@ def visit(page: Page, base_url: str, check: Callable[[str], None]) -> None:
     import_game(page, chinese_checkers_finished())
     expect(page.locator(".result")).to_be_visible()
     check("Chinese checkers end")
+
+
+def visit_past(page: Page, check: Callable[[str], None]) -> None:
+    """The history, where the games just finished are, and their statistics."""
+    page.get_by_role("link", name="History").click()
+    expect(page.locator(".history-game").first).to_be_visible()
+    check("history")
+    page.get_by_role("link", name="Statistics").click()
+    expect(page.locator("figure.chart").first).to_be_visible()
+    check("statistics")
 
 
 TAP_TARGETS = """

@@ -17,7 +17,7 @@ from etoile.ui.vdom import El
 T = catalog("en")
 
 
-def entry(game: str, when: str, seats: tuple[Seat, ...], ranking=((0,), (1,)), facts=None, seed: int = 1) -> Entry:
+def entry(game: str, when: str, seats: tuple[Seat, ...], *, ranking=((0,), (1,)), facts=None, seed: int = 1) -> Entry:
     match = Match.new({"421": four21, "generala": generala}[game], {"players": len(seats)}, seed, seats)
     real = Entry.of(match, when)
     return replace(real, ended="finished", ranking=ranking, facts=tuple(facts or ({} for _ in seats)), actions=10)

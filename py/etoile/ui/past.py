@@ -72,6 +72,22 @@ def _select(action: str, label: str, current: str, options: list[tuple[str, str]
     )
 
 
+def tabs(current: str, t: Catalog) -> El:
+    """The two views of the games played: the list of games and the statistics."""
+    return h(
+        "nav",
+        {"class": "row past-tabs", "aria-label": t("nav.history")},
+        [
+            h(
+                "a",
+                {"class": "button", "href": href(Route(screen)), "aria-current": "page" if screen == current else None},
+                t(key),
+            )
+            for screen, key in (("history", "history.title"), ("stats", "stats.title"))
+        ],
+    )
+
+
 def _players_of(entries: tuple[Entry, ...]) -> list[Who]:
     """Every player of ``entries``, the one with most games first."""
     counts: dict[Who, int] = {}
@@ -101,6 +117,7 @@ def history_screen(model: Model, t: Catalog) -> El:
         "div",
         {"class": "history"},
         h("h1", {"tabindex": "-1"}, t("history.title")),
+        tabs("history", t),
         h("p", {"class": "lead"}, t("history.lead", count=len(model.history))),
         model.history_full
         and h(
@@ -187,7 +204,7 @@ def chosen(model: Model, players: dict[Who, Player]) -> Who | None:
 def stats_screen(model: Model, t: Catalog) -> El:
     players = statistics(model.history)
     player = chosen(model, players)
-    head = [h("h1", {"tabindex": "-1"}, t("stats.title"))]
+    head = [h("h1", {"tabindex": "-1"}, t("stats.title")), tabs("stats", t)]
     if player is None:
         return h(
             "div", {"class": "stats"}, head, h("p", {}, t("stats.empty")), h("p", {}, h("a", {"href": "#/"}, t("nav.back_home")))
@@ -226,7 +243,7 @@ def summary(stats: Player, t: Catalog) -> El:
     columns = ("stats.game", "stats.played", "stats.won", "stats.win_rate", "stats.left")
     return h(
         "div",
-        {"class": "scroll-x"},
+        {"class": "scroll-x", "tabindex": "0", "role": "region", "aria-label": t("stats.summary"), "data-scroll-cue": True},
         h(
             "table",
             {"class": "stats-summary"},

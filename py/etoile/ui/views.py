@@ -85,7 +85,7 @@ def header(model: Model, t: Catalog) -> El:
     current = model.route.screen
 
     def link(target: Route, label: str) -> El:
-        here = current == target.screen
+        here = current == target.screen or (target.screen == "history" and current == "stats")
         return h("a", {"href": href(target), "aria-current": "page" if here else None}, label)
 
     return h(
@@ -97,7 +97,6 @@ def header(model: Model, t: Catalog) -> El:
             {"aria-label": t("nav.label")},
             link(Route("home"), t("nav.home")),
             link(Route("history"), t("nav.history")),
-            link(Route("stats"), t("nav.stats")),
             link(Route("settings"), t("nav.settings")),
         ),
     )
