@@ -133,3 +133,11 @@ def test_an_archived_game_goes_to_the_history_and_storage_is_asked_to_forget_one
     model, _ = update(Model(), Msg("archived", GAMES[0]))
     model, effects = update(model, Msg("forget-entry", GAMES[0].id))
     assert model.history == () and effects[0] == Effect("forget-entry", {"id": GAMES[0].id})
+
+
+def test_the_statistics_are_counted_once_for_one_history() -> None:
+    from etoile.ui.past import counted  # noqa: PLC0415
+
+    first = counted(GAMES)
+    assert counted(GAMES) is first
+    assert counted(GAMES[:1]) is not first and counted(GAMES[:1])[("person", "Ann")].played("421") == 1

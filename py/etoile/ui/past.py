@@ -201,8 +201,19 @@ def chosen(model: Model, players: dict[Who, Player]) -> Who | None:
     return mine if mine in players else (ranked[0] if ranked else None)
 
 
+_COUNTED: list[tuple[tuple[Entry, ...], dict[Who, Player]]] = []
+
+
+def counted(history: tuple[Entry, ...]) -> dict[Who, Player]:
+    """:func:`etoile.stats.statistics` of ``history``, counted once for as long as the history stays the same
+    (the model keeps one tuple until a game is kept or removed): a choice on the screen does not count again."""
+    if not _COUNTED or _COUNTED[0][0] is not history:
+        _COUNTED[:] = [(history, statistics(history))]
+    return _COUNTED[0][1]
+
+
 def stats_screen(model: Model, t: Catalog) -> El:
-    players = statistics(model.history)
+    players = counted(model.history)
     player = chosen(model, players)
     head = [h("h1", {"tabindex": "-1"}, t("stats.title")), tabs("stats", t)]
     if player is None:
