@@ -13,13 +13,10 @@ from dataclasses import replace
 
 from etoile import play
 from etoile.history import Entry, newest_first, with_entry
-from etoile.model import Effect, Imported, ImportRefusal, Model, Msg, Notice
+from etoile.model import HISTORY_PAGE, Effect, Imported, ImportRefusal, Model, Msg, Notice
 from etoile.routes import game_of, parse
 from etoile.settings import LANGUAGES, SPEEDS, THEMES, Settings, clean_name
 from etoile.storage import Problem
-
-HISTORY_PAGE = 50
-"""The games the history screen shows at first, and how many more each "more" shows."""
 
 __all__ = ["Effect", "Model", "Msg", "Notice", "update", "with_problems"]
 

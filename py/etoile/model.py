@@ -146,6 +146,9 @@ class Notice:
         )  # fmt: skip
 
 
+HISTORY_PAGE = 50
+"""The games the history screen shows at first, and how many more each "more" shows."""
+
 REPLAY_SPEEDS = (2.0, 1.0, 0.5)
 """Seconds per action in a replay that plays by itself: slow, normal, fast."""
 
@@ -205,8 +208,8 @@ class Model:
     """The games kept in the history, the last ended first (:mod:`etoile.history`)."""
     history_full: bool = False
     """Whether a game could not be kept in storage for want of room (it is kept on the page until it closes)."""
-    history_shown: int = 50
-    """How many of the games the history screen lists it shows (50 more at each "more")."""
+    history_shown: int = HISTORY_PAGE
+    """How many of the games the history screen lists it shows (:data:`HISTORY_PAGE` more at each "more")."""
     history_game: str = ""
     """The game the history screen lists (``""``: every game)."""
     history_player: str = ""

@@ -14,15 +14,13 @@ from statistics import mean
 from etoile.games.four21 import HANDS, named
 from etoile.history import Entry
 from etoile.i18n import Catalog
-from etoile.model import Model
+from etoile.model import HISTORY_PAGE, Model
 from etoile.routes import GAMES, Route, href
 from etoile.stats import Player, Who, histogram, statistics, who
 from etoile.ui import charts
 from etoile.ui.tables import TABLES
 from etoile.ui.vdom import El, h
 
-PAGE = 50
-"""Games the history lists at once; a button shows the next ones."""
 SCORE_BIN = 20
 """The width of a bin of the Generala score histogram, in points."""
 
@@ -132,7 +130,7 @@ def history_screen(model: Model, t: Catalog) -> El:
                 h(
                     "button",
                     {"type": "button", "data-action": "forget-oldest"},
-                    t("history.remove_oldest", count=min(PAGE, len(model.history))),
+                    t("history.remove_oldest", count=min(HISTORY_PAGE, len(model.history))),
                 ),
             ),
         ),
@@ -153,7 +151,7 @@ def history_screen(model: Model, t: Catalog) -> El:
         and h(
             "button",
             {"type": "button", "data-action": "history-more"},
-            t("history.more", count=min(PAGE, len(entries) - len(shown))),
+            t("history.more", count=min(HISTORY_PAGE, len(entries) - len(shown))),
         ),
     )
 
