@@ -29,7 +29,7 @@ import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from etoile import link
 from etoile.games import JSON
@@ -37,9 +37,8 @@ from etoile.match import Match, Seat
 from etoile.routes import HISTORY_ID
 from etoile.stats import facts
 
-ENDINGS = ("finished", "abandoned")
 Ending = Literal["finished", "abandoned"]
-ID = HISTORY_ID
+ENDINGS = get_args(Ending)
 WHEN = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d")
 """When a game ended, in the device's local time, to the minute: ``2026-12-02T18:05``."""
 
@@ -77,10 +76,7 @@ class Entry:
     def of(cls, match: Match, when: str) -> Entry:
         """The entry of ``match`` as it stands (the actions undone at its end are not kept), at ``when``: finished
         if it is over, else abandoned (left before its end)."""
-        at = match.cursor + 1
-        kept = Match(
-            match.game, match.options, match.seed, match.played, match.states[:at], match.cursor, match.seats, match.dice[:at]
-        )
+        kept = match.play_all(())  # the same position, without the actions undone
         outcome = kept.result
         players = match.game.DESCRIPTION.resolve(match.options)["players"]
         seats = kept.seats or (Seat(""),) * players  # a record without names: unnamed people
@@ -132,7 +128,7 @@ class Entry:
         ranking = tuple(tuple(_seat(s, len(players)) for s in _list({"tier": tier}, "tier")) for tier in _list(data, "ranking"))
         facts = tuple(f if isinstance(f, dict) else {} for f in _list(data, "facts"))
         entry = cls(
-            _text(data, "id", ID),
+            _text(data, "id", HISTORY_ID),
             _text(data, "game"),
             _text(data, "when", WHEN),
             data.get("ended"),  # type: ignore[arg-type]
