@@ -315,11 +315,14 @@ class Store:
         match = self._read(MATCH + slot)
         return None if match is None else match.settled()
 
+    def _names(self, prefix: str) -> list[str]:
+        """What follows ``prefix`` in the name of every ``prefix`` record (or of a write of one still pending)."""
+        keys = [key.removeprefix(PENDING_PREFIX).removeprefix(PREFIX) for key in self.backend.keys()]  # noqa: SIM118
+        return sorted({key.removeprefix(prefix) for key in keys if key.startswith(prefix)})
+
     def _slots(self, prefix: str) -> list[str]:
         """The slots of this version's games that hold a ``prefix`` record (or a write of one still pending)."""
-        keys = [key.removeprefix(PENDING_PREFIX).removeprefix(PREFIX) for key in self.backend.keys()]  # noqa: SIM118
-        slots = {key.removeprefix(prefix) for key in keys if key.startswith(prefix)}
-        return sorted(slot for slot in slots if slot_game(slot, self.games) is not None)
+        return [slot for slot in self._names(prefix) if slot_game(slot, self.games) is not None]
 
     def matches(self) -> dict[str, Match]:
         """Every readable saved match, by slot (unreadable ones are set aside)."""
@@ -333,9 +336,11 @@ class Store:
 
     def history(self) -> list[Entry]:
         """Every readable game of the history (unreadable ones are set aside), in no particular order."""
-        ids = {key.removeprefix(PENDING_PREFIX).removeprefix(PREFIX) for key in self.backend.keys()}  # noqa: SIM118
-        found = [self._read(record) for record in sorted(ids) if record.startswith(HISTORY)]
+        found = [self._read(HISTORY + entry_id) for entry_id in self._names(HISTORY)]
         return [entry for entry in found if isinstance(entry, Entry)]
+
+    def _kept_entries(self) -> dict[str, Entry]:
+        return {entry.id: entry for entry in self.history()}
 
     def draft(self, slot: str) -> Draft | None:
         """The unfinished choice saved at the table of the game in ``slot``, if any (an unreadable one is set aside)."""
@@ -374,9 +379,6 @@ class Store:
             self.backend.remove(pending)
 
     # -- cached tables -------------------------------------------------------
-
-    def _kept_entries(self) -> dict[str, Entry]:
-        return {entry.id: entry for entry in self.history()}
 
     def _cache_keys(self) -> list[str]:
         return [key for key in self.backend.keys() if key.startswith(CACHE_PREFIX)]  # noqa: SIM118 - a Backend
