@@ -13,7 +13,7 @@ from etoile.by_link import made_here, parting
 from etoile.games import CHANCE, Description, token
 from etoile.i18n import Catalog, catalog, rules
 from etoile.match import Match
-from etoile.model import REPLAY_SPEEDS, Model, Notice, Replay
+from etoile.model import REPLAY_SPEEDS, Model, Notice, Replay, Watch
 from etoile.play import can_take_back, link_url, setup_of, watched
 from etoile.routes import GAMES, Route, game_of, href
 from etoile.settings import LANGUAGES, NAME_LENGTH, SPEEDS, THEMES
@@ -233,15 +233,7 @@ def past_screen(model: Model, t: Catalog) -> El:
         return history_screen(model, t)
     watch = model.watching
     if watch is None or watch.match is None:
-        return h(
-            "div",
-            {"class": "link-refused"},
-            h("h1", {"tabindex": "-1"}, t("history.unreadable")),
-            watch is not None
-            and watch.detail
-            and h("details", {}, h("summary", {}, t("notice.details")), h("pre", {}, watch.detail)),
-            h("p", {}, h("a", {"class": "button primary", "href": "#/history"}, t("history.back"))),
-        )
+        return unwatchable(watch, t("history.unreadable"), None, ("#/history", t("history.back")), t)
     when = next((e.when for e in model.history if e.id == model.route.entry), "")
     return h(
         "div",
@@ -255,21 +247,27 @@ def past_screen(model: Model, t: Catalog) -> El:
     )
 
 
+def unwatchable(watch: Watch | None, title: str, why: str | None, back: tuple[str, str], t: Catalog) -> El:
+    """The screen of a game that cannot be watched (a link refused, a past game whose record fails): ``title``,
+    ``why``, the technical detail folded away, and the way ``back`` (its address and its words)."""
+    return h(
+        "div",
+        {"class": "link-refused"},
+        h("h1", {"tabindex": "-1"}, title),
+        why and h("p", {"class": "lead"}, why),
+        watch is not None
+        and watch.detail
+        and h("details", {}, h("summary", {}, t("notice.details")), h("pre", {}, watch.detail)),
+        h("p", {}, h("a", {"class": "button primary", "href": back[0]}, back[1])),
+    )
+
+
 def link_screen(model: Model, t: Catalog) -> El:
     """A game opened from a link, watched as a replay; or why the link opens none."""
     watch = model.watching
     if watch is None or watch.match is None:
         reason = watch.refused if watch is not None and watch.refused else "not_a_link"
-        return h(
-            "div",
-            {"class": "link-refused"},
-            h("h1", {"tabindex": "-1"}, t("link.refused.title")),
-            h("p", {"class": "lead"}, t(f"link.refused.{reason}")),
-            watch is not None
-            and watch.detail
-            and h("details", {}, h("summary", {}, t("notice.details")), h("pre", {}, watch.detail)),
-            h("p", {}, h("a", {"class": "button primary", "href": "#/"}, t("nav.back_home"))),
-        )
+        return unwatchable(watch, t("link.refused.title"), t(f"link.refused.{reason}"), ("#/", t("nav.back_home")), t)
     return h(
         "div",
         {"class": "watch"},
