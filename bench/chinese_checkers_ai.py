@@ -40,9 +40,9 @@ Prints:
    (``1/k`` when ``k`` share one) against its fair share ``1/players``, with
    95% Wilson intervals, how many games ended (a game that reaches
    :data:`MAX_PLIES` has not) and the median length. The searching players
-   get the median nodes a move reaches in the browser in that seating,
-   measured first over ``--seating-moves`` positions of games of that
-   seating, with the time of a move against its budget
+   get the median nodes a move reaches in the browser in that seating (with
+   or without long jumps), measured first over ``--seating-moves`` positions
+   of games of that seating, with the time of a move against its budget
    (``--no-browser``: CPython's). ``--seating 2x3`` (repeatable) plays only
    those seatings.
 
@@ -190,11 +190,16 @@ def median_p95(values: list[float]) -> tuple[float, float]:
 
 
 def think(call: Callable[..., Any], level: str, moves: int, *seating: int) -> tuple[float, float, int]:
-    """A searching level's move over ``moves`` positions (of a ``players, camps`` seating, if given): its median
-    and 95th percentile milliseconds and its median nodes."""
+    """A searching level's move over ``moves`` positions (of a ``players, camps, long_jumps`` seating, if given): its median
+    and 95th percentile milliseconds, and the median nodes it reaches in its whole budget.
+
+    A search that ends before its budget (the predicting search often does) counts the nodes it would have
+    reached at its speed in that position: a cap of the nodes it did reach would cut the searches that need more.
+    """
     found = call("chinese_checkers_think", level, moves, *seating)
-    ms, p95 = median_p95([m for m, _ in found])
-    return ms, p95, round(statistics.median(n for _, n in found))
+    ms, p95 = median_p95([m for m, _, _ in found])
+    budget = ai.SETTINGS[level].seconds * 1000
+    return ms, p95, round(statistics.median(n * max(1.0, budget / max(spent, 1e-3)) for _, n, spent in found))
 
 
 def measure(call: Callable[..., Any], where: str, positions: int, moves: int) -> dict[str, int]:
@@ -328,21 +333,27 @@ def _seatings(args: argparse.Namespace) -> tuple[tuple[int, int], ...]:
     return tuple(s for s in MANY if s in chosen) if chosen else MANY
 
 
-def seating_nodes(args: argparse.Namespace) -> dict[tuple[int, int], dict[str, int | None]]:
-    """Section 6's budgets: by seating, the median nodes of a medium and of a hard move in the browser."""
+Budgets = dict[tuple[int, int, bool], dict[str, int | None]]
+"""By seating and long jumps, the nodes of a move at each level (``None``: easy, which does not search)."""
+
+
+def seating_nodes(args: argparse.Namespace) -> Budgets:
+    """Section 6's budgets: by seating and long jumps, the median nodes of a medium and of a hard move in the browser."""
     seatings = _seatings(args)
     print(f"6. Hard against easy and medium in the other seatings; a move's nodes by seating ({args.seating_moves} positions)")
-    budgets: dict[tuple[int, int], dict[str, int | None]] = {}
+    budgets: Budgets = {}
 
     def probe(call: Callable[..., Any], where: str) -> None:
-        for players, camps in seatings:
-            budgets[players, camps] = {"easy": None}
+        for (players, camps), long_jumps in product(seatings, (False, True)):
+            nodes: dict[str, int | None] = {"easy": None}
+            budgets[players, camps, long_jumps] = nodes
             for level in ("medium", "hard"):
-                ms, p95, budgets[players, camps][level] = think(call, level, args.seating_moves, players, camps)
+                ms, p95, nodes[level] = think(call, level, args.seating_moves, players, camps, long_jumps)
                 budget = ai.SETTINGS[level].seconds * 1000
                 print(
-                    f"   {where}, {players} x {camps} camp(s): {level:6} move median {ms:4.0f} ms, 95th percentile"
-                    f" {p95:4.0f} ms (budget {budget:.0f} ms), median {budgets[players, camps][level]:,} nodes",
+                    f"   {where}, {players} x {camps} camp(s), long jumps {'on ' if long_jumps else 'off'}: {level:6} move"
+                    f" median {ms:4.0f} ms, 95th percentile {p95:4.0f} ms (budget {budget:.0f} ms),"
+                    f" median {nodes[level]:,} nodes",
                     flush=True,
                 )
 
@@ -354,13 +365,11 @@ def seating_nodes(args: argparse.Namespace) -> dict[tuple[int, int], dict[str, i
     return budgets
 
 
-def report_seatings(
-    pool: ProcessPoolExecutor, args: argparse.Namespace, budgets: dict[tuple[int, int], dict[str, int | None]]
-) -> None:
+def report_seatings(pool: ProcessPoolExecutor, args: argparse.Namespace, budgets: Budgets) -> None:
     """Section 6: hard's share of first places against easy and medium players in every other seating."""
     for (players, camps), long_jumps, other in product(_seatings(args), (False, True), ("easy", "medium")):
         start = time.perf_counter()
-        nodes = budgets[players, camps]
+        nodes = budgets[players, camps, long_jumps]
         tasks = [(players, camps, long_jumps, other, nodes, i) for i in range(args.seating_games)]
         results = list(pool.map(against, tasks))
         won, games = sum(r[1] for r in results), len(results)

@@ -93,7 +93,7 @@ def generala_futures_ms(shipped: bool) -> float:
     return (time.perf_counter() - began) * 1000
 
 
-def chinese_checkers_positions(count: int, players: int = 2, camps: int = 1) -> list:
+def chinese_checkers_positions(count: int, players: int = 2, camps: int = 1, long_jumps: bool = False) -> list:
     """``count`` positions from seeded games of easy players (every stage of a game), ``camps`` camps each."""
     import random  # noqa: PLC0415
 
@@ -103,7 +103,7 @@ def chinese_checkers_positions(count: int, players: int = 2, camps: int = 1) -> 
     rng = random.Random(421)
     found = []
     while len(found) < count:
-        state = g.new_game(players, camps=camps)
+        state = g.new_game(players, camps=camps, long_jumps=long_jumps)
         for _ in range(rng.randrange(10, 120)):
             if state.to_move is None:
                 break
@@ -125,23 +125,28 @@ def chinese_checkers_movegen_per_second(count: int = 200) -> float:
     return len(states) / (time.perf_counter() - began)
 
 
-def chinese_checkers_think(level: str = "hard", count: int = 30, players: int = 2, camps: int = 1) -> list[list[float]]:
-    """At each of ``count`` positions of ``players``-player games (``camps`` camps each), ``[milliseconds, nodes]`` of
-    one move at ``level`` with its default time budget.
+def chinese_checkers_think(
+    level: str = "hard", count: int = 30, players: int = 2, camps: int = 1, long_jumps: bool = False
+) -> list[list[float]]:
+    """At each of ``count`` positions of ``players``-player games (``camps`` camps each, with or without long jumps),
+    ``[milliseconds, nodes, search milliseconds]`` of one move at ``level`` with its default time budget.
 
     The milliseconds are those of the app's entry point (``choose``); the nodes,
-    those a search with the same budget reaches, run once more at the same position.
+    those a search with the same budget reaches, run once more at the same
+    position, in the search milliseconds (less than the budget when the search
+    ends before it).
     """
     from etoile.ai import chinese_checkers as ai  # noqa: PLC0415
 
     found = []
-    for state in chinese_checkers_positions(count, players, camps):
+    for state in chinese_checkers_positions(count, players, camps, long_jumps):
         began = time.perf_counter()
         ai.choose(state, level)
         ms = (time.perf_counter() - began) * 1000
+        began = time.perf_counter()
         search = ai.Search(state, ai.SETTINGS[level], ai.SETTINGS[level].seconds, None)
         search.root(state.last[state.to_move])
-        found.append([ms, search.nodes])
+        found.append([ms, search.nodes, (time.perf_counter() - began) * 1000])
     return found
 
 

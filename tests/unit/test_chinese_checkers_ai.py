@@ -61,6 +61,36 @@ def test_medium_looks_at_its_own_moves_only_from_three_players_and_hard_never(
     assert ai.Search(state, ai.SETTINGS["hard"], None, 100).race is False
 
 
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("long_jumps", [False, True])
+def test_hard_predicts_the_others_from_four_players_with_long_jumps(players: int, long_jumps: bool) -> None:
+    state = cc.new_game(players, long_jumps=long_jumps)
+    assert ai.Search(state, ai.SETTINGS["hard"], None, 100).predicts is (long_jumps and players >= 4)
+    assert ai.Search(state, ai.SETTINGS["medium"], None, 100).predicts is False
+
+
+def test_the_predicting_search_scores_an_opponents_predicted_win_as_a_loss_and_restores_the_board() -> None:
+    # Seat 1 has nine pieces home in A; its greediest move, 18-9, brings the tenth home.
+    state = position({**dict.fromkeys(range(9), 1), 18: 1, 60: 0}, long_jumps=True)
+    search = ai.Search(state, replace(ai.SETTINGS["hard"], predicts_from=2), None, 10_000)
+    assert search.predicts and search.others == (1,)
+    assert search.moves(1)[0][2:] == (18, 9)
+    assert search.predict(1, 1) == 1 - ai.WIN
+    assert bytes(search.board) == state.board and bytes(search.origin) == state.origin
+
+
+def test_the_predicting_search_does_not_count_on_a_jump_the_opponents_greediest_move_takes_away() -> None:
+    # From 51, seat 0 could long-jump 51-94 over 71; looking at its own moves only, it steps back 60-51 for it.
+    # Predicting seat 1's greediest move, 71-62, it knows the jump will be gone, and steps forward.
+    state = position({60: 0, 71: 1, 0: 1, 1: 1}, long_jumps=True)
+    racing = ai.Search(state, replace(ai.SETTINGS["hard"], own_moves_from=2), None, 3_000)
+    assert racing.root(None) == (60, 51)
+    predicting = ai.Search(state, replace(ai.SETTINGS["hard"], predicts_from=2), None, 100_000)
+    assert predicting.moves(1)[0][2:] == (71, 62)
+    assert predicting.root(None) == (60, 69)
+    assert predicting.depth == ai.PREDICTED_MOVES
+
+
 def test_hard_finds_the_one_winning_move() -> None:
     # Nine pieces home in D; the tenth wins only by jumping 89-111 over 102.
     home = dict.fromkeys(range(112, 121), 0)
