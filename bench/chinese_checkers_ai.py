@@ -43,8 +43,9 @@ Prints:
    get the median nodes a move reaches in the browser in that seating (with
    or without long jumps), measured first over ``--seating-moves`` positions
    of games of that seating, with the time of a move against its budget
-   (``--no-browser``: CPython's). ``--seating 2x3`` (repeatable) plays only
-   those seatings.
+   (``--no-browser``: CPython's). ``--seating 2x3``, ``--against medium`` and
+   ``--seating-long-jumps on`` (each repeatable) play only those seatings,
+   opponents and rules.
 
 The games run in at most two processes (``--jobs``).
 """
@@ -237,6 +238,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--beginner-games", type=int, default=60, help="games per seating there (default 60)")
     parser.add_argument("--seatings", action="store_true", help="also play hard against easy and medium in every other seating")
     parser.add_argument("--seating", action="append", help="only this seating there, players x camps (e.g. 2x3); repeatable")
+    parser.add_argument("--against", action="append", choices=("easy", "medium"), help="only these opponents there")
+    parser.add_argument("--seating-long-jumps", action="append", choices=("off", "on"), help="only with or without long jumps")
     parser.add_argument("--seating-games", type=int, default=20, help="games per configuration there (default 20)")
     parser.add_argument("--seating-moves", type=int, default=10, help="positions to measure a move's nodes there (default 10)")
     parser.add_argument("--no-timings", action="store_true", help="skip sections 1-2 (give --hard-nodes, --medium-nodes)")
@@ -337,6 +340,11 @@ Budgets = dict[tuple[int, int, bool], dict[str, int | None]]
 """By seating and long jumps, the nodes of a move at each level (``None``: easy, which does not search)."""
 
 
+def _jumps(args: argparse.Namespace) -> tuple[bool, ...]:
+    """Whether section 6 plays with long jumps: both (off, then on), or the ``--seating-long-jumps`` ones."""
+    return tuple(text == "on" for text in args.seating_long_jumps or ("off", "on"))
+
+
 def seating_nodes(args: argparse.Namespace) -> Budgets:
     """Section 6's budgets: by seating and long jumps, the median nodes of a medium and of a hard move in the browser."""
     seatings = _seatings(args)
@@ -344,7 +352,7 @@ def seating_nodes(args: argparse.Namespace) -> Budgets:
     budgets: Budgets = {}
 
     def probe(call: Callable[..., Any], where: str) -> None:
-        for (players, camps), long_jumps in product(seatings, (False, True)):
+        for (players, camps), long_jumps in product(seatings, _jumps(args)):
             nodes: dict[str, int | None] = {"easy": None}
             budgets[players, camps, long_jumps] = nodes
             for level in ("medium", "hard"):
@@ -367,7 +375,7 @@ def seating_nodes(args: argparse.Namespace) -> Budgets:
 
 def report_seatings(pool: ProcessPoolExecutor, args: argparse.Namespace, budgets: Budgets) -> None:
     """Section 6: hard's share of first places against easy and medium players in every other seating."""
-    for (players, camps), long_jumps, other in product(_seatings(args), (False, True), ("easy", "medium")):
+    for (players, camps), long_jumps, other in product(_seatings(args), _jumps(args), args.against or ("easy", "medium")):
         start = time.perf_counter()
         nodes = budgets[players, camps, long_jumps]
         tasks = [(players, camps, long_jumps, other, nodes, i) for i in range(args.seating_games)]

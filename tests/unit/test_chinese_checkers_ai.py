@@ -145,5 +145,17 @@ def test_computer_only_games_always_finish(players: int, camps: int, long_jumps:
         assert sorted(s for tier in outcome.ranking for s in tier) == list(range(players))
 
 
+@pytest.mark.parametrize("players", [4, 5, 6])
+def test_games_of_predicting_players_always_finish(players: int) -> None:
+    state = cc.new_game(players, long_jumps=True)
+    for _ in range(1500):
+        if state.to_move is None:
+            break
+        state = cc.apply(state, ai.best_move(state, "hard", nodes=300))
+    outcome = cc.result(state)
+    assert outcome is not None, "hard stalled"
+    assert sorted(s for tier in outcome.ranking for s in tier) == list(range(players))
+
+
 def test_the_docstring_examples_hold() -> None:
     assert doctest.testmod(ai).failed == 0
