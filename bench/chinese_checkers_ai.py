@@ -40,9 +40,12 @@ Prints:
    (``1/k`` when ``k`` share one) against its fair share ``1/players``, with
    95% Wilson intervals, how many games ended (a game that reaches
    :data:`MAX_PLIES` has not) and the median length. The searching players
-   get the median nodes a move reaches in the browser in that seating (with
-   or without long jumps), measured first over ``--seating-moves`` positions
-   of games of that seating, with the time of a move against its budget
+   get, at each move, one of the node counts a move reaches in the browser in
+   that seating (with or without long jumps; a search that ends early counts
+   what it would reach in its whole budget), drawn at random from those
+   measured first over ``--seating-moves`` positions of games of that seating
+   (one fixed count would tie every game to one depth of the search), with
+   the time of a move against its budget
    (``--no-browser``: CPython's). ``--seating 2x3``, ``--against medium`` and
    ``--seating-long-jumps on`` (each repeatable) play only those seatings,
    opponents and rules.
@@ -108,22 +111,30 @@ def opening(players: int, camps: int, long_jumps: bool, seed: int, plies: int) -
     return state
 
 
+Nodes = int | tuple[int, ...] | None
+"""A level's nodes per move: one count, counts to draw one from at each move (the spread a browser's moves reach), or
+``None`` (the level's clock; easy, which does not search)."""
+
+
 def play(
     players: int,
     camps: int,
     long_jumps: bool,
     levels: tuple[str, ...],
-    nodes: dict[str, int | None],
+    nodes: dict[str, Nodes],
     *,
     seed: int = 0,
     opening_plies: int = 0,
 ) -> tuple[cc.State, int]:
     """A computer-only game from a random opening; returns the final state and the number of plies."""
     state = opening(players, camps, long_jumps, seed, opening_plies)
-    plies, rnd = opening_plies, random.Random(seed)
+    plies, rnd, draws = opening_plies, random.Random(seed), random.Random(f"nodes {seed}")
     while state.to_move is not None and plies < MAX_PLIES:
         level = levels[state.to_move]
-        move = forward(state, rnd) if level == "forward" else ai.best_move(state, level, nodes=nodes.get(level))
+        cap = nodes.get(level)
+        if isinstance(cap, tuple):
+            cap = draws.choice(cap)
+        move = forward(state, rnd) if level == "forward" else ai.best_move(state, level, nodes=cap)
         state = cc.apply(state, move)
         plies += 1
     return state, plies
@@ -172,7 +183,7 @@ def beginner(args: tuple[int, int, bool, int]) -> tuple[tuple[int, int], float, 
     return (players, camps), (1 / len(winners) if seat in winners else 0.0), plies
 
 
-def against(args: tuple[int, int, bool, str, dict[str, int | None], int]) -> tuple[tuple[int, int, bool, str], float, int, bool]:
+def against(args: tuple[int, int, bool, str, dict[str, Nodes], int]) -> tuple[tuple[int, int, bool, str], float, int, bool]:
     """Game ``index`` of one "hard" player (seat ``index % players``) against ``other`` players: the configuration,
     hard's share of the first place, the plies, and whether the game ended."""
     players, camps, long_jumps, other, nodes, index = args
@@ -190,9 +201,9 @@ def median_p95(values: list[float]) -> tuple[float, float]:
     return statistics.median(ordered), ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
 
 
-def think(call: Callable[..., Any], level: str, moves: int, *seating: int) -> tuple[float, float, int]:
+def think(call: Callable[..., Any], level: str, moves: int, *seating: int) -> tuple[float, float, tuple[int, ...]]:
     """A searching level's move over ``moves`` positions (of a ``players, camps, long_jumps`` seating, if given): its median
-    and 95th percentile milliseconds, and the median nodes it reaches in its whole budget.
+    and 95th percentile milliseconds, and the nodes it reaches in its whole budget at each position, in order.
 
     A search that ends before its budget (the predicting search often does) counts the nodes it would have
     reached at its speed in that position: a cap of the nodes it did reach would cut the searches that need more.
@@ -200,7 +211,7 @@ def think(call: Callable[..., Any], level: str, moves: int, *seating: int) -> tu
     found = call("chinese_checkers_think", level, moves, *seating)
     ms, p95 = median_p95([m for m, _, _ in found])
     budget = ai.SETTINGS[level].seconds * 1000
-    return ms, p95, round(statistics.median(n * max(1.0, budget / max(spent, 1e-3)) for _, n, spent in found))
+    return ms, p95, tuple(sorted(round(n * max(1.0, budget / max(spent, 1e-3))) for _, n, spent in found))
 
 
 def measure(call: Callable[..., Any], where: str, positions: int, moves: int) -> dict[str, int]:
@@ -208,7 +219,8 @@ def measure(call: Callable[..., Any], where: str, positions: int, moves: int) ->
     print(f"   {where}: move generation {call('chinese_checkers_movegen_per_second', positions):,.0f} positions/s")
     nodes = {}
     for level in ("medium", "hard"):
-        ms, p95, nodes[level] = think(call, level, moves)
+        ms, p95, counts = think(call, level, moves)
+        nodes[level] = round(statistics.median(counts))
         print(
             f"   {where}: {level:6} move median {ms:4.0f} ms, 95th percentile {p95:4.0f} ms, "
             f"median {nodes[level]:,} nodes ({moves} positions)"
@@ -336,8 +348,8 @@ def _seatings(args: argparse.Namespace) -> tuple[tuple[int, int], ...]:
     return tuple(s for s in MANY if s in chosen) if chosen else MANY
 
 
-Budgets = dict[tuple[int, int, bool], dict[str, int | None]]
-"""By seating and long jumps, the nodes of a move at each level (``None``: easy, which does not search)."""
+Budgets = dict[tuple[int, int, bool], dict[str, Nodes]]
+"""By seating and long jumps, the nodes of a move at each level: the counts measured, drawn from move by move."""
 
 
 def _jumps(args: argparse.Namespace) -> tuple[bool, ...]:
@@ -346,22 +358,23 @@ def _jumps(args: argparse.Namespace) -> tuple[bool, ...]:
 
 
 def seating_nodes(args: argparse.Namespace) -> Budgets:
-    """Section 6's budgets: by seating and long jumps, the median nodes of a medium and of a hard move in the browser."""
+    """Section 6's budgets: by seating and long jumps, the nodes a medium and a hard move reach in the browser."""
     seatings = _seatings(args)
     print(f"6. Hard against easy and medium in the other seatings; a move's nodes by seating ({args.seating_moves} positions)")
     budgets: Budgets = {}
 
     def probe(call: Callable[..., Any], where: str) -> None:
         for (players, camps), long_jumps in product(seatings, _jumps(args)):
-            nodes: dict[str, int | None] = {"easy": None}
+            nodes: dict[str, Nodes] = {"easy": None}
             budgets[players, camps, long_jumps] = nodes
             for level in ("medium", "hard"):
-                ms, p95, nodes[level] = think(call, level, args.seating_moves, players, camps, long_jumps)
+                ms, p95, counts = think(call, level, args.seating_moves, players, camps, long_jumps)
+                nodes[level] = counts
                 budget = ai.SETTINGS[level].seconds * 1000
                 print(
                     f"   {where}, {players} x {camps} camp(s), long jumps {'on ' if long_jumps else 'off'}: {level:6} move"
                     f" median {ms:4.0f} ms, 95th percentile {p95:4.0f} ms (budget {budget:.0f} ms),"
-                    f" median {nodes[level]:,} nodes",
+                    f" nodes {counts[0]:,}-{counts[-1]:,} (median {statistics.median(counts):,.0f})",
                     flush=True,
                 )
 
