@@ -131,30 +131,27 @@ def test_bad_requests_are_refused() -> None:
         ai.best_move(won, "easy")
 
 
+def assert_plays_to_the_end(state: cc.State, level: str, nodes: int | None) -> None:
+    """A game of computers all at ``level`` from ``state`` ends within 1,500 moves, every seat ranked."""
+    for _ in range(1500):
+        if state.to_move is None:
+            break
+        state = cc.apply(state, ai.best_move(state, level, nodes=nodes))
+    outcome = cc.result(state)
+    assert outcome is not None, f"{level} stalled"
+    assert sorted(s for tier in outcome.ranking for s in tier) == list(range(state.players))
+
+
 @pytest.mark.parametrize(("players", "camps"), SEATINGS)
 @pytest.mark.parametrize("long_jumps", [False, True])
 def test_computer_only_games_always_finish(players: int, camps: int, long_jumps: bool) -> None:
     for level, nodes in (("easy", None), ("medium", 60)):
-        state = cc.new_game(players, camps=camps, long_jumps=long_jumps)
-        for _ in range(1500):
-            if state.to_move is None:
-                break
-            state = cc.apply(state, ai.best_move(state, level, nodes=nodes))
-        outcome = cc.result(state)
-        assert outcome is not None, f"{level} stalled"
-        assert sorted(s for tier in outcome.ranking for s in tier) == list(range(players))
+        assert_plays_to_the_end(cc.new_game(players, camps=camps, long_jumps=long_jumps), level, nodes)
 
 
 @pytest.mark.parametrize("players", [4, 5, 6])
 def test_games_of_predicting_players_always_finish(players: int) -> None:
-    state = cc.new_game(players, long_jumps=True)
-    for _ in range(1500):
-        if state.to_move is None:
-            break
-        state = cc.apply(state, ai.best_move(state, "hard", nodes=300))
-    outcome = cc.result(state)
-    assert outcome is not None, "hard stalled"
-    assert sorted(s for tier in outcome.ranking for s in tier) == list(range(players))
+    assert_plays_to_the_end(cc.new_game(players, long_jumps=True), "hard", 300)
 
 
 def test_the_docstring_examples_hold() -> None:

@@ -220,7 +220,7 @@ class Search:
         self.predicts = state.long_jumps and level.predicts_from is not None and len(self.seats) >= level.predicts_from
         self.others = tuple(sorted((s for s in self.seats if s != me), key=lambda s: (s < me, s)))  # in turn order
         self.nodes = 0
-        self.depth = 0  # the depth (in plies) of the last iteration of the search
+        self.depth = 0  # the depth of the last iteration of the search: plies, or own moves when predicting
         self.node_limit = nodes
         self.deadline = None if seconds is None else time.perf_counter() + seconds
         self.tt: dict[tuple[int, bool], tuple[int, int, int, tuple[int, int, int] | None]] = {}
