@@ -2,7 +2,8 @@
 
 Every test's page records the requests it makes and fails if any leaves the
 app's own origin. ``open_app(page, route)`` loads a screen and waits for the
-app's ready marker (never a sleep).
+app's ready marker (never a sleep). A test whose page's renderer crashed runs
+again (:data:`CRASHES`).
 """
 
 from __future__ import annotations
@@ -36,11 +37,18 @@ def pytest_configure(config: pytest.Config) -> None:
         build()
 
 
+CRASHES = ["Target crashed", "Page crashed"]
+"""Chromium's words when a page's renderer process dies under it: the machine's doing, not the app's (a page of the
+app that fails shows its failure screen instead). A test whose page crashed runs again, at most twice, in a fresh
+page; any other failure fails at once."""
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     here = Path(__file__).parent
     for item in items:
         if here in Path(item.fspath).parents:
             item.add_marker(pytest.mark.e2e)
+            item.add_marker(pytest.mark.flaky(reruns=2, only_rerun=CRASHES))
 
 
 @pytest.fixture(scope="session")
