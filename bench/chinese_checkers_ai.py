@@ -252,7 +252,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seating", action="append", help="only this seating there, players x camps (e.g. 2x3); repeatable")
     parser.add_argument("--against", action="append", choices=("easy", "medium"), help="only these opponents there")
     parser.add_argument("--seating-long-jumps", action="append", choices=("off", "on"), help="only with or without long jumps")
-    parser.add_argument("--seating-games", type=int, default=20, help="games per configuration there (default 20)")
+    parser.add_argument("--seating-games", type=int, default=20, help="games per line there (default 20; 0: time the moves only)")
     parser.add_argument("--seating-moves", type=int, default=10, help="positions to measure a move's nodes there (default 10)")
     parser.add_argument("--no-timings", action="store_true", help="skip sections 1-2 (give --hard-nodes, --medium-nodes)")
     parser.add_argument("--verbose", action="store_true", help="list every game of the endings")
@@ -387,7 +387,12 @@ def seating_nodes(args: argparse.Namespace) -> Budgets:
 
 
 def report_seatings(pool: ProcessPoolExecutor, args: argparse.Namespace, budgets: Budgets) -> None:
-    """Section 6: hard's share of first places against easy and medium players in every other seating."""
+    """Section 6: hard's share of first places against easy and medium players in every other seating.
+
+    With ``--seating-games 0`` it only measures the moves in the browser (done before this is called).
+    """
+    if not args.seating_games:
+        return
     for (players, camps), long_jumps, other in product(_seatings(args), _jumps(args), args.against or ("easy", "medium")):
         start = time.perf_counter()
         nodes = budgets[players, camps, long_jumps]
