@@ -38,9 +38,9 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 CRASHES = ["Target crashed", "Page crashed"]
-"""Chromium's words when a page's renderer process dies under it: the machine's doing, not the app's (a page of the
-app that fails shows its failure screen instead). A test whose page crashed runs again, at most twice, in a fresh
-page; any other failure fails at once."""
+"""Chromium's words when a page's renderer process dies under it (seen on CI, spread over unrelated tests while
+pages loaded; an error of the app shows its failure screen instead). A test whose page crashed runs again, at most
+twice, in a fresh page; any other failure fails at once."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
