@@ -51,14 +51,44 @@ def test_easy_does_not_play_back_its_last_move_when_another_is_as_good() -> None
 
 
 @pytest.mark.parametrize(
-    ("players", "camps", "medium_races"), [(2, 1, False), (3, 1, True), (4, 1, True), (6, 1, True), (2, 3, False), (3, 2, True)]
+    ("players", "camps", "medium_races", "hard_races"),
+    [
+        (2, 1, False, False),
+        (3, 1, True, False),
+        (4, 1, True, False),
+        (5, 1, True, True),
+        (6, 1, True, True),
+        (2, 3, False, False),
+        (3, 2, True, False),
+    ],
 )
-def test_medium_looks_at_its_own_moves_only_from_three_players_and_hard_never(
-    players: int, camps: int, medium_races: bool
+def test_medium_looks_at_its_own_moves_only_from_three_players_and_hard_from_five(
+    players: int, camps: int, medium_races: bool, hard_races: bool
 ) -> None:
     state = cc.new_game(players, camps=camps)
-    assert ai.Search(state, ai.SETTINGS["medium"], None, 100).race is medium_races
-    assert ai.Search(state, ai.SETTINGS["hard"], None, 100).race is False
+    medium = ai.Search(state, ai.SETTINGS["medium"], None, 100)
+    hard = ai.Search(state, ai.SETTINGS["hard"], None, 100)
+    assert (medium.race, medium.plans_ahead) == (medium_races, False)
+    assert (hard.race, hard.plans_ahead) == (hard_races, hard_races)
+
+
+def test_a_plan_counts_a_later_gain_at_the_discount() -> None:
+    # A lone piece on 60 costs 192 (16 x 8 holes from D's tip + 8 squared); a step nearer costs 161, then 132,
+    # then 105: gains of 31, 29 and 27. At the discount of 1/2: 31, 31 + 29/2, 31 + (29 + 27/2)/2, rounded.
+    state = position({60: 0, 118: 1})
+    search = ai.Search(state, replace(ai.SETTINGS["hard"], own_moves_from=2), None, 10_000)
+    assert search.plans_ahead and search.level.discount == 0.5
+    assert [search.plan(depth) for depth in range(4)] == [0, 31, 45, 53]
+    assert bytes(search.board) == state.board and bytes(search.origin) == state.origin
+    undiscounted = ai.Search(state, replace(ai.SETTINGS["hard"], own_moves_from=2, discount=1.0), None, 10_000)
+    assert undiscounted.race and not undiscounted.plans_ahead
+
+
+def test_a_plan_that_brings_every_piece_home_is_worth_a_win() -> None:
+    home = dict.fromkeys(range(112, 121), 0)
+    state = position({**home, 89: 0, 102: 1, 60: 1})
+    search = ai.Search(state, replace(ai.SETTINGS["hard"], own_moves_from=2), None, 10_000)
+    assert search.plan(1) == ai.WIN
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
