@@ -205,7 +205,7 @@ def think(call: Callable[..., Any], level: str, moves: int, *seating: int) -> tu
     """A searching level's move over ``moves`` positions (of a ``players, camps, long_jumps`` seating, if given): its median
     and 95th percentile milliseconds, and the nodes it reaches in its whole budget at each position, in order.
 
-    A search that ends before its budget (the predicting search often does) counts the nodes it would have
+    A search that ends before its budget (it found a win, or looked as deep as it goes) counts the nodes it would have
     reached at its speed in that position: a cap of the nodes it did reach would cut the searches that need more.
     """
     found = call("chinese_checkers_think", level, moves, *seating)

@@ -118,7 +118,17 @@ def test_the_predicting_search_does_not_count_on_a_jump_the_opponents_greediest_
     predicting = ai.Search(state, replace(ai.SETTINGS["hard"], predicts_from=2), None, 100_000)
     assert predicting.moves(1)[0][2:] == (71, 62)
     assert predicting.root(None) == (60, 69)
-    assert predicting.depth == ai.PREDICTED_MOVES
+    assert predicting.depth > ai.PREDICTED_MOVES  # after its first two moves, it plans to the end of its budget
+
+
+def test_the_predicting_search_counts_a_later_gain_at_the_discount() -> None:
+    # As in the plan above: gains of 31, 29 and 27 for the lone piece on 60, each move after the first at half the
+    # one before; seat 1's predicted moves between them, far from seat 0's piece, change none of them.
+    state = position({60: 0, 118: 1}, long_jumps=True)
+    search = ai.Search(state, replace(ai.SETTINGS["hard"], predicts_from=2), None, 10_000)
+    assert search.predicts and search.level.discount == 0.5
+    assert [search.predict(depth, 1) for depth in range(4)] == [0, 31, 45, 53]
+    assert bytes(search.board) == state.board and bytes(search.origin) == state.origin
 
 
 def test_hard_finds_the_one_winning_move() -> None:

@@ -21,7 +21,8 @@
   (:meth:`Search.predict`): it expects each other player to make its greediest
   move, in turn, and looks at every move of its own, then at its
   :data:`PREDICTED_WIDTH` greediest next moves, the others' predicted moves
-  between them, to choose the one that leaves its pieces nearest home.
+  between them, then plans its later moves as in the discounted race, to the
+  end of its budget; each move's progress counts half the one before.
 
 The evaluation is the difference of the players' *costs*: for each piece,
 ``16 × d + 3 × detour + d²`` where ``d`` is its hex distance to its goal tip
@@ -109,13 +110,17 @@ medium players racing 4 of 16, and a racing hard 0 of 16). Hard predicts the oth
 jumps, where every other player's move changes which long jumps are open, so that a plan of its own moves or of one
 best reply rarely survives (six players against easy: the best-reply search won 4 games of 40, the predicting one 20
 of 60). With three players, or without long jumps, the best-reply search did better against medium (three players
-with long jumps: 12 games of 16 against 7). From five players without long jumps hard plans its own moves only, each
-later move's progress worth half the one before: against medium, it finished first in 41 games of 96 with five
-players and 51 of 96 with six (the best-reply search 11 of 48 each, racing without the discount 12 and 5 of 48)."""
+with long jumps: 12 games of 16 against 7). Predicting, it counts each later move's progress at half the one before
+and plans on past its first two moves: with six players and long jumps against medium, 15 games of 48 (predicting two
+moves without the discount 4 of the same 48, with it 7, planning on without it 9). From five players without long
+jumps hard plans its own moves only, each later move's progress worth half the one before: against medium, it
+finished first in 41 games of 96 with five players and 51 of 96 with six (the best-reply search 11 of 48 each, racing
+without the discount 12 and 5 of 48)."""
 
 WIN = 1_000_000
 PREDICTED_MOVES = 2
-"""How many of its own moves the predicting search looks at, the others' predicted moves between them."""
+"""How many of its own moves the predicting search looks at with the others' predicted moves between them (it plans
+the later ones with the others standing still)."""
 PREDICTED_WIDTH = 8
 """How many of its own moves (the largest gains) the predicting search keeps after its first."""
 FINISH = 0.02
@@ -443,9 +448,11 @@ class Search:
         self.plans[self.key, depth] = best
         return best
 
-    def predict(self, moves: int, ply: int) -> int:
-        """My value once every other seat has played its greediest move in turn, then, with ``moves`` left, my best
-        of my :data:`PREDICTED_WIDTH` greediest moves, looked at the same way; at the end, my cost (negated).
+    def predict(self, depth: int, ply: int) -> int:
+        """My discounted progress of ``depth`` more moves of mine once every other seat has played its greediest move
+        in turn: before my :data:`PREDICTED_MOVES`-th move (``ply`` is how many I have made), the best over my
+        :data:`PREDICTED_WIDTH` greediest moves of the gain plus the level's discount times the same value after
+        it; from then on, the others standing still, :meth:`plan`.
 
         A seat that wins on its predicted move scores as a loss, my own win as a win.
         """
@@ -460,19 +467,21 @@ class Search:
                     made.append((seat, f, t))
                     if self.won(seat):
                         return ply - WIN
-            me = self.me
-            if moves <= 0:
-                return -self.cost[me]
+            if depth <= 0:
+                return 0
+            if ply >= PREDICTED_MOVES:
+                return self.plan(depth)
+            me, discount = self.me, self.level.discount
             best = -_INF
-            for _, _, f, t in self.moves(me)[:PREDICTED_WIDTH]:
+            for gain, _, f, t in self.moves(me)[:PREDICTED_WIDTH]:
                 self.tick()
                 self.make(me, f, t)
                 try:
-                    value = WIN - ply - 1 if self.won(me) else self.predict(moves - 1, ply + 1)
+                    value = WIN - ply - 1 if self.won(me) else gain + round(discount * self.predict(depth - 1, ply + 1))
                 finally:
                     self.unmake(me, f, t)
                 best = max(best, value)
-            return best if best > -_INF else -self.cost[me]
+            return best if best > -_INF else 0
         finally:
             for seat, f, t in reversed(made):
                 self.unmake(seat, f, t)
@@ -517,7 +526,7 @@ class Search:
                     try:
                         value = self.eliminations(1) if self.influence[t] and self.blocks(t) else None
                         if value is None and self.predicts:
-                            value = self.predict(depth - 1, 1)
+                            value = gains[f, t] + round(self.level.discount * self.predict(depth - 1, 1))
                         elif value is None and self.plans_ahead:
                             value = gains[f, t] + round(self.level.discount * self.plan(depth - 1))
                         elif value is None:
@@ -528,7 +537,7 @@ class Search:
                     alpha = max(alpha, value)
                 order.sort(key=lambda m: rank(m, scores[m]), reverse=True)
                 best = order[0]
-                if abs(scores[best]) >= WIN - 100 or (self.predicts and depth >= PREDICTED_MOVES):
+                if abs(scores[best]) >= WIN - 100:
                     break
                 depth += 1
         except _Stop:
