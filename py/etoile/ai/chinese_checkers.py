@@ -525,10 +525,9 @@ class Search:
                     self.make(me, f, t)
                     try:
                         value = self.eliminations(1) if self.influence[t] and self.blocks(t) else None
-                        if value is None and self.predicts:
-                            value = gains[f, t] + round(self.level.discount * self.predict(depth - 1, 1))
-                        elif value is None and self.plans_ahead:
-                            value = gains[f, t] + round(self.level.discount * self.plan(depth - 1))
+                        if value is None and (self.predicts or self.plans_ahead):
+                            later = self.predict(depth - 1, 1) if self.predicts else self.plan(depth - 1)
+                            value = gains[f, t] + round(self.level.discount * later)
                         elif value is None:
                             value = self.alphabeta(depth - 1, alpha - REVERSE_PENALTY - 1, _INF, nxt, 1)
                     finally:
