@@ -12,7 +12,8 @@ Prints:
    (0.2 s and 0.8 s), median and 95th percentile over 30 positions, with the
    number of search nodes each reaches in that time, in both;
 3. win rates over ``--games`` two-player games, the first player alternating:
-   hard against easy, and hard against medium, with 95% Wilson intervals.
+   hard against easy, hard against medium and medium against easy (the
+   :data:`PAIRINGS`), with 95% Wilson intervals.
    Each pair of games starts from its own random opening (``--opening``
    plies of random moves that do not go backwards, seeded by the pair's
    number), played once with each player first. The searching players get a
@@ -32,10 +33,10 @@ Prints:
    seat rotated: its share of first places against its fair share
    (``1/players``), with 95% Wilson intervals.
 
-6. with ``--seatings``, "hard" against "easy" and against "medium" players in
-   the seatings of :data:`MANY` (3 to 6 players; 2 players with 2 and 3 camps),
-   with and without long jumps: one "hard"
-   player, its seat rotated, ``--seating-games`` games each from their own
+6. with ``--seatings``, "hard" against "easy" and against "medium" players,
+   and "medium" against "easy" ones, in the seatings of :data:`MANY` (3 to 6
+   players; 2 players with 2 and 3 camps), with and without long jumps: one
+   player of the stronger level, its seat rotated, ``--seating-games`` games each from their own
    random opening (two forward plies a camp). Its share of the first places
    (``1/k`` when ``k`` share one) against its fair share ``1/players``, with
    95% Wilson intervals, how many games ended (a game that reaches
@@ -49,6 +50,9 @@ Prints:
    (``--no-browser``: CPython's). ``--seating 2x3``, ``--against medium`` and
    ``--seating-long-jumps on`` (each repeatable) play only those seatings,
    opponents and rules.
+
+``--level medium`` plays only medium's lines in sections 3 and 6 (``hard``
+only hard's), ``--against easy`` only the lines against easy.
 
 The games run in at most two processes (``--jobs``).
 """
@@ -76,6 +80,8 @@ SEATINGS = ((2, 1), (3, 1), (4, 1), (5, 1), (6, 1), (2, 2), (2, 3), (3, 2))
 MANY = ((3, 1), (4, 1), (5, 1), (6, 1), (2, 2), (2, 3))
 """The seatings of section 6: 3 to 6 players, and two players with 2 and 3 camps each (section 3 has 2 with 1)."""
 MAX_PLIES = 3000
+PAIRINGS = (("hard", "easy"), ("hard", "medium"), ("medium", "easy"))
+"""Each searching level against each weaker one: ``(level, its opponents)``."""
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -183,16 +189,16 @@ def beginner(args: tuple[int, int, bool, int]) -> tuple[tuple[int, int], float, 
     return (players, camps), (1 / len(winners) if seat in winners else 0.0), plies
 
 
-def against(args: tuple[int, int, bool, str, dict[str, Nodes], int]) -> tuple[tuple[int, int, bool, str], float, int, bool]:
-    """Game ``index`` of one "hard" player (seat ``index % players``) against ``other`` players: the configuration,
-    hard's share of the first place, the plies, and whether the game ended."""
-    players, camps, long_jumps, other, nodes, index = args
+def against(args: tuple[int, int, bool, str, str, dict[str, Nodes], int]) -> tuple[float, int, bool]:
+    """Game ``index`` of one ``level`` player (seat ``index % players``) against ``other`` players: its share of the
+    first place, the plies, and whether the game ended."""
+    players, camps, long_jumps, level, other, nodes, index = args
     seat = index % players
-    levels = tuple("hard" if s == seat else other for s in range(players))
+    levels = tuple(level if s == seat else other for s in range(players))
     state, plies = play(players, camps, long_jumps, levels, nodes, seed=index, opening_plies=2 * players * camps)
     outcome = cc.result(state)
     winners = outcome.winners if outcome is not None else ()
-    return (players, camps, long_jumps, other), (1 / len(winners) if seat in winners else 0.0), plies, outcome is not None
+    return (1 / len(winners) if seat in winners else 0.0), plies, outcome is not None
 
 
 def median_p95(values: list[float]) -> tuple[float, float]:
@@ -248,9 +254,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--no-duels", action="store_true", help="skip the win rates (section 3)")
     parser.add_argument("--beginner", action="store_true", help="also play easy against random forward players")
     parser.add_argument("--beginner-games", type=int, default=60, help="games per seating there (default 60)")
-    parser.add_argument("--seatings", action="store_true", help="also play hard against easy and medium in every other seating")
+    parser.add_argument(
+        "--seatings", action="store_true", help="also play each level against the weaker ones in every other seating"
+    )
     parser.add_argument("--seating", action="append", help="only this seating there, players x camps (e.g. 2x3); repeatable")
-    parser.add_argument("--against", action="append", choices=("easy", "medium"), help="only these opponents there")
+    parser.add_argument("--level", action="append", choices=("medium", "hard"), help="only this level's lines (3 and 6)")
+    parser.add_argument("--against", action="append", choices=("easy", "medium"), help="only these opponents (3 and 6)")
     parser.add_argument("--seating-long-jumps", action="append", choices=("off", "on"), help="only with or without long jumps")
     parser.add_argument("--seating-games", type=int, default=20, help="games per line there (default 20; 0: time the moves only)")
     parser.add_argument("--seating-moves", type=int, default=10, help="positions to measure a move's nodes there (default 10)")
@@ -279,7 +288,7 @@ def main(argv: list[str] | None = None) -> None:
                 f"(hard {nodes['hard']:,} nodes, medium {nodes['medium']:,} nodes per move"
                 f"{', long jumps' if args.long_jumps else ''})"
             )
-        for level, other in () if args.no_duels else (("hard", "easy"), ("hard", "medium")):
+        for level, other in () if args.no_duels else pairings(args):
             start = time.perf_counter()
             tasks = [(level, other, i, nodes, args.long_jumps, args.opening) for i in range(args.games)]
             results = list(pool.map(duel, tasks))
@@ -360,14 +369,18 @@ def _jumps(args: argparse.Namespace) -> tuple[bool, ...]:
 def seating_nodes(args: argparse.Namespace) -> Budgets:
     """Section 6's budgets: by seating and long jumps, the nodes a medium and a hard move reach in the browser."""
     seatings = _seatings(args)
-    print(f"6. Hard against easy and medium in the other seatings; a move's nodes by seating ({args.seating_moves} positions)")
+    playing = {level for pairing in pairings(args) for level in pairing}
+    searching = [level for level in ("medium", "hard") if level in playing]
+    print(
+        f"6. Each level against the weaker ones in the other seatings; a move's nodes by seating ({args.seating_moves} positions)"
+    )
     budgets: Budgets = {}
 
     def probe(call: Callable[..., Any], where: str) -> None:
         for (players, camps), long_jumps in product(seatings, _jumps(args)):
             nodes: dict[str, Nodes] = {"easy": None}
             budgets[players, camps, long_jumps] = nodes
-            for level in ("medium", "hard"):
+            for level in searching:
                 ms, p95, counts = think(call, level, args.seating_moves, players, camps, long_jumps)
                 nodes[level] = counts
                 budget = ai.SETTINGS[level].seconds * 1000
@@ -386,26 +399,32 @@ def seating_nodes(args: argparse.Namespace) -> Budgets:
     return budgets
 
 
+def pairings(args: argparse.Namespace) -> tuple[tuple[str, str], ...]:
+    """The lines of sections 3 and 6 (for each seating): ``(level, opponents)``, chosen by ``--level`` and ``--against``."""
+    levels, others = args.level or ("medium", "hard"), args.against or ("easy", "medium")
+    return tuple((level, other) for level, other in PAIRINGS if level in levels and other in others)
+
+
 def report_seatings(pool: ProcessPoolExecutor, args: argparse.Namespace, budgets: Budgets) -> None:
-    """Section 6: hard's share of first places against easy and medium players in every other seating.
+    """Section 6: each level's share of first places against weaker players in every other seating.
 
     With ``--seating-games 0`` it only measures the moves in the browser (done before this is called).
     """
     if not args.seating_games:
         return
-    for (players, camps), long_jumps, other in product(_seatings(args), _jumps(args), args.against or ("easy", "medium")):
+    for (players, camps), long_jumps, (level, other) in product(_seatings(args), _jumps(args), pairings(args)):
         start = time.perf_counter()
         nodes = budgets[players, camps, long_jumps]
-        tasks = [(players, camps, long_jumps, other, nodes, i) for i in range(args.seating_games)]
+        tasks = [(players, camps, long_jumps, level, other, nodes, i) for i in range(args.seating_games)]
         results = list(pool.map(against, tasks))
-        won, games = sum(r[1] for r in results), len(results)
+        won, games = sum(r[0] for r in results), len(results)
         low, high = wilson(won, games)
-        ended = sum(r[3] for r in results)
+        ended = sum(r[2] for r in results)
         verdict = "ahead" if low > 1 / players else "NOT clearly ahead"
         print(
             f"   {players} players, {camps} camp(s), long jumps {'on ' if long_jumps else 'off'}, against {other:6}:"
-            f" hard first {won:g}/{games} = {won / games:.1%} (95% CI {low:.1%}-{high:.1%}; fair share {1 / players:.1%},"
-            f" {verdict}); {ended}/{games} ended, median {statistics.median(r[2] for r in results):g} plies,"
+            f" {level} first {won:g}/{games} = {won / games:.1%} (95% CI {low:.1%}-{high:.1%}; fair share {1 / players:.1%},"
+            f" {verdict}); {ended}/{games} ended, median {statistics.median(r[1] for r in results):g} plies,"
             f" {time.perf_counter() - start:.0f} s",
             flush=True,
         )
