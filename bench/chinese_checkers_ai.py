@@ -36,8 +36,8 @@ Prints:
 6. with ``--seatings``, "hard" against "easy" and against "medium" players,
    and "medium" against "easy" ones, in the seatings of :data:`MANY` (3 to 6
    players; 2 players with 2 and 3 camps), with and without long jumps: one
-   player of the stronger level, its seat rotated, ``--seating-games`` games each from their own
-   random opening (two forward plies a camp). Its share of the first places
+   player of the stronger level, its seat rotated, ``--seating-games`` games
+   each from their own random opening (two forward plies a camp). Its share of the first places
    (``1/k`` when ``k`` share one) against its fair share ``1/players``, with
    95% Wilson intervals, how many games ended (a game that reaches
    :data:`MAX_PLIES` has not) and the median length. The searching players
@@ -258,7 +258,7 @@ def main(argv: list[str] | None = None) -> None:
         "--seatings", action="store_true", help="also play each level against the weaker ones in every other seating"
     )
     parser.add_argument("--seating", action="append", help="only this seating there, players x camps (e.g. 2x3); repeatable")
-    parser.add_argument("--level", action="append", choices=("medium", "hard"), help="only this level's lines (3 and 6)")
+    parser.add_argument("--level", action="append", choices=tuple(ai.SETTINGS), help="only this level's lines (3 and 6)")
     parser.add_argument("--against", action="append", choices=("easy", "medium"), help="only these opponents (3 and 6)")
     parser.add_argument("--seating-long-jumps", action="append", choices=("off", "on"), help="only with or without long jumps")
     parser.add_argument("--seating-games", type=int, default=20, help="games per line there (default 20; 0: time the moves only)")
@@ -367,10 +367,11 @@ def _jumps(args: argparse.Namespace) -> tuple[bool, ...]:
 
 
 def seating_nodes(args: argparse.Namespace) -> Budgets:
-    """Section 6's budgets: by seating and long jumps, the nodes a medium and a hard move reach in the browser."""
+    """Section 6's budgets: by seating and long jumps, the nodes a move of each searching level of its lines reaches in
+    the browser."""
     seatings = _seatings(args)
     playing = {level for pairing in pairings(args) for level in pairing}
-    searching = [level for level in ("medium", "hard") if level in playing]
+    searching = [level for level in ai.SETTINGS if level in playing]
     print(
         f"6. Each level against the weaker ones in the other seatings; a move's nodes by seating ({args.seating_moves} positions)"
     )
@@ -401,8 +402,11 @@ def seating_nodes(args: argparse.Namespace) -> Budgets:
 
 def pairings(args: argparse.Namespace) -> tuple[tuple[str, str], ...]:
     """The lines of sections 3 and 6 (for each seating): ``(level, opponents)``, chosen by ``--level`` and ``--against``."""
-    levels, others = args.level or ("medium", "hard"), args.against or ("easy", "medium")
-    return tuple((level, other) for level, other in PAIRINGS if level in levels and other in others)
+    return tuple(
+        (level, other)
+        for level, other in PAIRINGS
+        if (not args.level or level in args.level) and (not args.against or other in args.against)
+    )
 
 
 def report_seatings(pool: ProcessPoolExecutor, args: argparse.Namespace, budgets: Budgets) -> None:
