@@ -251,3 +251,34 @@ def test_the_status_counts_down_the_last_moves_before_the_move_limit() -> None:
     assert "Move limit" not in said[29]  # Bob has made 14 moves: 6 left
     assert said[30].endswith(" Move limit near: 5 moves left each.")  # Ann has made 15
     assert said[38].endswith(" Move limit near: 1 move left each.")
+
+
+@pytest.mark.parametrize(
+    ("players", "camps", "tints"),
+    [
+        # Each branch some camp must reach is tinted in that camp's colour (0 red, 1 yellow, 2 sky, 3 blue, 4 green,
+        # 5 pink, the colours of the start branches A to F); a start branch no camp must reach keeps its camp's colour.
+        (2, 1, {"A": 3, "D": 0}),
+        (3, 1, {"A": 0, "B": 4, "C": 2, "D": 0, "E": 4, "F": 2}),
+        (4, 1, {"A": 3, "B": 4, "D": 0, "E": 1}),
+        (5, 1, {"A": 3, "B": 4, "C": 2, "D": 0, "E": 1, "F": 2}),
+        (6, 1, {"A": 3, "B": 4, "C": 5, "D": 0, "E": 1, "F": 2}),
+        (2, 2, {"A": 3, "B": 4, "D": 0, "E": 1}),
+        (2, 3, {"A": 3, "B": 4, "C": 5, "D": 0, "E": 1, "F": 2}),
+        (3, 2, {"A": 3, "B": 4, "C": 5, "D": 0, "E": 1, "F": 2}),
+    ],
+)
+def test_each_goal_branch_is_tinted_in_the_colour_of_the_camp_bound_for_it(players: int, camps: int, tints: dict) -> None:
+    seats = tuple(Seat(f"P{seat}") for seat in range(players))
+    match = Match.new(g, {"players": players, "camps": camps}, 0, seats)
+    spots = view(Model(route=Route("game", GAME), matches={GAME: match})).find_all(lambda el: el.attrs.get("class") == "spot")
+    drawn: dict[str, set[str]] = {}
+    for spot in spots:
+        hole = next(c for c in spot.children if "hole" in str(c.attrs.get("class", "")).split())
+        tint = [c for c in str(hole.attrs["class"]).split() if c.startswith("tint-")]
+        drawn.setdefault(g.branch(int(spot.attrs["data-hole"])) or "centre", set()).update(tint or ["none"])
+    expected = {b: {f"tint-{tints[b]}" if b in tints else "none"} for b in g.BRANCHES}
+    assert drawn == {**expected, "centre": {"none"}}
+    for seat in range(players):  # the goal holes of every camp wear its pieces' colour
+        for start, goal in zip(g.starts(match.state, seat), g.goals(match.state, seat), strict=True):
+            assert tints[goal] == table.camp_colour(start)

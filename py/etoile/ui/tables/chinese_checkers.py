@@ -320,11 +320,15 @@ def _hop_style(move: g.Move | None, ply: int) -> str | None:
 
 
 def _branch_owners(state: g.State) -> dict[str, int]:
-    """The colour of each branch that is some camp's start or goal: the colour of that camp."""
-    owners = {}
-    for seat in range(state.players):
-        for branch in g.starts(state, seat):
-            owners[branch] = owners[OPPOSITE[branch]] = camp_colour(branch)
+    """The tint of each branch that is some camp's start or goal: the colour of the camp bound for it, else (a start
+    branch no camp must reach) of the camp that starts there.
+
+    >>> _branch_owners(g.new_game(2)), _branch_owners(g.new_game(3))
+    ({'A': 3, 'D': 0}, {'A': 0, 'C': 2, 'E': 4, 'D': 0, 'F': 2, 'B': 4})
+    """
+    starts = [b for seat in range(state.players) for b in g.starts(state, seat)]
+    owners = {b: camp_colour(b) for b in starts}
+    owners.update({OPPOSITE[b]: camp_colour(b) for b in starts})
     return owners
 
 
