@@ -282,3 +282,26 @@ def test_each_goal_branch_is_tinted_in_the_colour_of_the_camp_bound_for_it(playe
     for seat in range(players):  # the goal holes of every camp wear its pieces' colour
         for start, goal in zip(g.starts(match.state, seat), g.goals(match.state, seat), strict=True):
             assert tints[goal] == table.camp_colour(start)
+
+
+def test_with_six_players_the_older_trails_fade_and_all_lie_under_the_pieces() -> None:
+    seats = tuple(Seat(f"P{seat}", computer="easy") for seat in range(6))
+    match = Match.new(g, {"players": 6}, 0, seats)
+    for _ in range(8):  # a round and two moves: seats 0 and 1 have moved twice
+        match = match.play(ai.best_move(match.state, "easy"))
+    svg = view(Model(route=Route("game", GAME), matches={GAME: match})).find_all(lambda el: el.tag == "svg")[0]
+    layers = [child for child in svg.children if hasattr(child, "attrs")]
+    kinds = [str(child.attrs.get("class")) if child.tag == "polyline" else child.tag for child in layers]
+    # The star, the five trails (oldest first, so the newer is drawn over the older), the holes with their pieces,
+    # then the last move, dashed, over the pieces.
+    assert kinds == ["style", "g"] + [f"trail colour-{c}" for c in (2, 3, 4, 5, 0)] + ["g"] * 121 + ["last-move"]
+    trails = layers[2:7]
+    assert [line.attrs["style"] for line in trails] == [
+        "stroke-opacity: 0.3; stroke-width: 0.8",  # seat 2, five moves ago
+        "stroke-opacity: 0.45; stroke-width: 1",
+        "stroke-opacity: 0.6; stroke-width: 1.2",
+        "stroke-opacity: 0.75; stroke-width: 1.4",
+        "stroke-opacity: 0.9; stroke-width: 1.6",  # seat 0, the move before the last
+    ]
+    points = [" ".join(f"{x},{y}" for x, y in map(table.xy, move.path)) for move in match.played[2:7]]
+    assert [line.attrs["points"] for line in trails] == points

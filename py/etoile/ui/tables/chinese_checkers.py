@@ -269,23 +269,45 @@ def board_svg(model: Model, match: Match, local: Local, t: Catalog) -> El:
         },
         _hop_keyframes(last, match.cursor) if last is not None else None,
         star(),
+        trails(match, last),
         holes,
-        trails(match.state, last),
         last is not None and _path(last.path, "last-move"),
         hint_path and _path(hint_path, "hint-move"),
     )
 
 
-def trails(state: g.State, last: g.Move | None) -> list[El]:
-    """With three players or more, each other player's last move, in its colour, until that player moves again."""
+def trails(match: Match, last: g.Move | None) -> list[El]:
+    """With three players or more, each other player's last move in its colour, until that player moves again.
+
+    They lie under the pieces, oldest first, and fade with age (:func:`trail_style`): the move just before the last
+    (which is drawn dashed over the pieces) is the strongest, and the six-player board stays readable.
+    """
+    state = match.state
     if state.players < 3:
         return []
-    moves = [move for move in state.last if move is not None and not move.is_pass and move != last]
+    seen: set[int | None] = set()
+    found = []
+    for age in range(1, min(state.players, match.cursor)):  # each seat's latest turn in the last round
+        ply = match.cursor - 1 - age
+        seat, move = match.states[ply].to_move, match.actions[ply]
+        if seat in seen or seat == match.states[match.cursor - 1].to_move:
+            continue
+        seen.add(seat)
+        if not move.is_pass and move is not last and g.piece(state, move.end) is not None:
+            found.append((age, move))
     return [
-        _path(move.path, f"trail colour-{piece_colour(state, move.end)}")
-        for move in moves
-        if g.piece(state, move.end) is not None
+        _path(move.path, f"trail colour-{piece_colour(state, move.end)}", style=trail_style(age)) for age, move in reversed(found)
     ]
+
+
+def trail_style(age: int) -> str:
+    """How a trail is drawn ``age`` moves after it was played (1 for the move before the last): fainter and thinner
+    with every move since.
+
+    >>> trail_style(1), trail_style(5)
+    ('stroke-opacity: 0.9; stroke-width: 1.6', 'stroke-opacity: 0.3; stroke-width: 0.8')
+    """
+    return f"stroke-opacity: {0.9 - 0.15 * (age - 1):.3g}; stroke-width: {1.6 - 0.2 * (age - 1):.3g}"
 
 
 def _last_move(match: Match) -> g.Move | None:
@@ -296,9 +318,9 @@ def _last_move(match: Match) -> g.Move | None:
     return None
 
 
-def _path(path: tuple[int, ...], kind: str) -> El:
+def _path(path: tuple[int, ...], kind: str, style: str | None = None) -> El:
     points = " ".join(f"{x},{y}" for x, y in map(xy, path))
-    return h("polyline", {"points": points, "class": kind, "aria-hidden": "true"})
+    return h("polyline", {"points": points, "class": kind, "style": style, "aria-hidden": "true"})
 
 
 def _hop_keyframes(move: g.Move, ply: int) -> El:
