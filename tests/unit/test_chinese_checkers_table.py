@@ -7,14 +7,16 @@ import pytest
 
 from etoile.ai import chinese_checkers as ai
 from etoile.app import update
+from etoile.games import IllegalAction
 from etoile.games import chinese_checkers as g
 from etoile.games.chinese_checkers_text import from_cells
-from etoile.i18n import catalog
+from etoile.i18n import catalog, rules
 from etoile.match import Match, Seat
 from etoile.model import Effect, Model, Msg
 from etoile.rng import Dice
 from etoile.routes import Route
 from etoile.ui.tables import chinese_checkers as table
+from etoile.ui.vdom import El
 from etoile.ui.views import view
 
 GAME = "chinese-checkers"
@@ -305,3 +307,63 @@ def test_with_six_players_the_older_trails_fade_and_all_lie_under_the_pieces() -
     ]
     points = [" ".join(f"{x},{y}" for x, y in map(table.xy, move.path)) for move in match.played[2:7]]
     assert [line.attrs["points"] for line in trails] == points
+
+
+def figure_position(name: str, long_jumps: bool) -> g.State:
+    """The position a rules figure draws, six players seated (a piece's colour is its seat), its mover to move; a
+    piece on the tip of each start branch keeps every seat in play, far from the figure."""
+    shown = table.FIGURES[name]
+    pieces = {g.TIPS[b]: seat for seat, b in enumerate(g.BRANCHES)} | shown.pieces
+    cells = "".join(str(pieces[hole]) if hole in pieces else "." for hole in range(121))
+    return from_cells(cells, 6, shown.pieces[shown.path[0]], long_jumps)
+
+
+def test_the_rules_figures_show_the_start_and_moves_the_rules_allow() -> None:
+    start = g.new_game(6)
+    assert table.FIGURES["board"].pieces == {hole: seat for hole in range(121) if (seat := g.piece(start, hole)) is not None}
+    step = table.FIGURES["step"]
+    assert step.path == (60, 51) and set(step.targets) == set(g.destinations(figure_position("step", False), 60))
+    jumps = table.FIGURES["jumps"]
+    position = figure_position("jumps", False)
+    assert g.piece(g.apply(position, g.Move(jumps.path)), 50) == 0  # three jumps, the last one turning
+    assert jumps.path == (91, 70, 52, 50) and jumps.targets == jumps.path[1:]
+    long = table.FIGURES["long_jump"]
+    assert long.path == (56, 62) and long.pieces == {56: 0, 59: 3}  # over the pivot 3 holes away, landing 3 beyond it
+    assert g.piece(g.apply(figure_position("long_jump", True), g.Move(long.path)), 62) == 0
+    with pytest.raises(IllegalAction, match="long jumps are off"):
+        g.apply(figure_position("long_jump", False), g.Move(long.path))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ru", "es"])
+def test_the_rules_page_draws_each_figure_as_a_labelled_image_over_its_caption(lang: str) -> None:
+    blocks = [b for s in rules(lang)["chinese_checkers"]["sections"] for b in s["blocks"] if "figure" in b]
+    assert [b["figure"] for b in blocks] == ["board", "step", "jumps", "long_jump"]
+    model = Model(route=Route("rules", GAME), browser_language=lang)
+    figures = view(model).find_all(lambda el: el.tag == "figure")
+    drawn = [(f.children[0], f.children[1]) for f in figures]
+    assert [(svg.attrs["role"], svg.attrs["aria-label"], caption.text()) for svg, caption in drawn] == [
+        ("img", b["alt"], b["caption"]) for b in blocks
+    ]
+    board, step, jumps, long = (svg for svg, _ in drawn)
+
+    def count(svg: El, kind: str) -> int:
+        return len(svg.find_all(lambda el: kind in str(el.attrs.get("class", "")).split()))
+
+    assert [count(board, "piece"), count(board, "hole"), count(board, "cc-letter")] == [60, 121, 6]
+    assert [el.text() for el in board.find_all(lambda el: el.attrs.get("class") == "cc-letter")] == list("ABCDEF")
+    assert [count(svg, "target") for svg in (step, jumps, long)] == [6, 3, 1]
+    moves = [svg.find_all(lambda el: el.tag == "polyline")[0].attrs["points"] for svg in (step, jumps, long)]
+    paths = [table.FIGURES[name].path for name in ("step", "jumps", "long_jump")]
+    assert moves == [" ".join(f"{x},{y}" for x, y in map(table.xy, path)) for path in paths]
+
+
+def test_seat_1_moves_first_with_the_camp_of_branch_a_and_play_goes_clockwise_in_every_seating() -> None:
+    """What the rules page says of who moves first and of the order of play."""
+    for (players, camps), seating in g.SEATINGS.items():
+        state = g.new_game(players, camps)
+        assert state.to_move == 0 and g.starts(state, 0)[0] == "A"
+        order = []
+        for _ in range(players):
+            order.append(g.starts(state, state.to_move)[0])
+            state = g.apply(state, g.legal_moves(state)[0])
+        assert order == [branches[0] for branches in seating] == sorted(order)  # clockwise: A, B, C... in turn

@@ -224,17 +224,9 @@ def board_svg(model: Model, match: Match, local: Local, t: Catalog) -> El:
             h("circle", {"cx": str(x), "cy": str(y), "r": "3.1", "class": " ".join(classes)}),
         ]
         if seat is not None:
-            colour = piece_colour(shown, hole)
             moved = last is not None and hole == last.end
             style = _hop_style(last, match.cursor) if moved else None
-            parts.append(
-                h(
-                    "g",
-                    {"class": f"piece colour-{colour}" + (" selected" if hole == selected else ""), "style": style},
-                    h("circle", {"cx": str(x), "cy": str(y), "r": "4.2"}),
-                    h("text", {"x": str(x), "y": str(y + 1.6), "class": "mark"}, MARKS[colour]),
-                )
-            )
+            parts.append(piece_el(hole, piece_colour(shown, hole), selected=hole == selected, style=style))
         if hole == local.cursor:  # drawn over the piece, so the cursor shows on a piece as on an empty hole
             parts.append(h("circle", {"cx": str(x), "cy": str(y), "r": "5.6", "class": "cursor-ring"}))
         holes.append(
@@ -273,6 +265,17 @@ def board_svg(model: Model, match: Match, local: Local, t: Catalog) -> El:
         holes,
         last is not None and _path(last.path, "last-move"),
         hint_path and _path(hint_path, "hint-move"),
+    )
+
+
+def piece_el(hole: int, colour: int, *, selected: bool = False, style: str | None = None) -> El:
+    """A piece on ``hole``: a disc of its colour (an index in :data:`PALETTE`) with the colour's mark."""
+    x, y = xy(hole)
+    return h(
+        "g",
+        {"class": f"piece colour-{colour}" + (" selected" if selected else ""), "style": style},
+        h("circle", {"cx": str(x), "cy": str(y), "r": "4.2"}),
+        h("text", {"x": str(x), "y": str(y + 1.6), "class": "mark"}, MARKS[colour]),
     )
 
 
@@ -352,6 +355,106 @@ def _branch_owners(state: g.State) -> dict[str, int]:
     owners = {b: camp_colour(b) for b in starts}
     owners.update({OPPOSITE[b]: camp_colour(b) for b in starts})
     return owners
+
+
+# --- the rules page's diagrams ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """A diagram of the rules page: pieces on the star, and a move of the first one drawn with the holes it reaches.
+
+    ``pieces`` maps a hole to the colour of its piece (an index in :data:`PALETTE`); ``path`` is the move of the
+    piece on ``path[0]`` (empty for none), each hole it lands on numbered; ``targets`` are the holes ringed as
+    reachable; ``letters`` names the six
+    branches beyond their tips. Only the holes within :data:`FIGURE_MARGIN` of a piece or a target are drawn, the
+    whole board when there are letters.
+    """
+
+    pieces: dict[int, int]
+    path: tuple[int, ...] = ()
+    targets: tuple[int, ...] = ()
+    letters: bool = False
+
+
+FIGURES = {
+    "board": Figure({hole: camp_colour(b) for b in g.BRANCHES for hole in BRANCH_HOLES[b]}, letters=True),
+    "step": Figure({60: 0}, (60, 51), g.neighbours(60)),
+    "jumps": Figure({91: 0, 80: 3, 61: 0, 51: 4}, (91, 70, 52, 50), (70, 52, 50)),
+    "long_jump": Figure({56: 0, 59: 3}, (56, 62), (62,)),
+}
+"""The diagrams a rules page may name in a ``{"figure": name}`` block: the board with its six camps, a step, a
+chain of jumps (over pieces of any colour, turning between jumps) and a long jump (over the pivot three holes away,
+landing as far beyond it). The unit tests play each move through the rules."""
+
+FIGURE_MARGIN = 1.6
+"""How far around the pieces and targets a figure shows the board, in board units."""
+
+FIGURE_PX = 4
+BOARD_FIGURE_PX = 2.6
+"""The width of an SVG unit in CSS pixels, at most, in a figure of part of the board (the holes a move lands on
+numbered), and in the figure of the whole board (455 px wide with its letters)."""
+
+LETTER_GAP = 1.5
+"""How far beyond the star's tip a branch letter stands, in board units."""
+
+
+def _letters() -> dict[str, tuple[float, float]]:
+    """Where each branch's letter stands: beyond the tip of the branch, in SVG units."""
+    places = {}
+    for b in g.BRANCHES:
+        x, y = HOLES[max(BRANCH_HOLES[b], key=lambda hole: math.hypot(*HOLES[hole]))]
+        stretch = (math.hypot(x, y) + STAR_MARGIN + LETTER_GAP) / math.hypot(x, y) * SCALE
+        places[b] = (round(x * stretch, 1), round(y * stretch, 1))
+    return places
+
+
+LETTERS = _letters()
+_LETTERS_HALF_WIDTH = max(_HALF_WIDTH, max(abs(x) for x, _ in LETTERS.values()) + SCALE / 2)
+_LETTERS_HALF_HEIGHT = max(abs(y) for _, y in LETTERS.values()) + SCALE / 2
+VIEW_BOX_LETTERED = f"{-_LETTERS_HALF_WIDTH:g} {-_LETTERS_HALF_HEIGHT:g} {2 * _LETTERS_HALF_WIDTH:g} {2 * _LETTERS_HALF_HEIGHT:g}"
+"""The whole star with room beyond its tips for the branch letters."""
+
+
+def figure(name: str, label: str) -> El:
+    """The rules page's diagram ``name`` (a key of :data:`FIGURES`), an image labelled ``label``."""
+    shown = FIGURES[name]
+    seen = (*shown.pieces, *shown.targets)
+    if shown.letters:
+        box = VIEW_BOX_LETTERED
+    else:
+        xs, ys = [xy(hole)[0] for hole in seen], [xy(hole)[1] for hole in seen]
+        margin = FIGURE_MARGIN * SCALE
+        left, top = min(xs) - margin, min(ys) - margin
+        box = f"{left:g} {top:g} {max(xs) + margin - left:g} {max(ys) + margin - top:g}"
+    left, top, width, height = map(float, box.split())
+    holes = [
+        h("circle", {"cx": str(x), "cy": str(y), "r": "3.1", "class": "hole target" if hole in shown.targets else "hole"})
+        for hole in range(SIZE)
+        for x, y in [xy(hole)]
+        if left < x < left + width and top < y < top + height
+    ]
+    numbers = [
+        h("text", {"x": str(x), "y": str(round(y + 1.1, 2)), "class": "hole-number"}, str(hole))
+        for hole in shown.path[1:]
+        for x, y in [xy(hole)]
+    ]
+    scale = BOARD_FIGURE_PX if shown.letters else FIGURE_PX
+    return h(
+        "svg",
+        {"class": "cc-figure", "viewBox": box, "width": f"{scale * width:g}", "role": "img", "aria-label": label},
+        star(),
+        holes,
+        shown.path and _path(shown.path, "figure-move"),  # under the pieces, whose marks stay readable
+        numbers,
+        [piece_el(hole, colour) for hole, colour in shown.pieces.items()],
+        shown.letters and [_letter(b) for b in g.BRANCHES],
+    )
+
+
+def _letter(branch: str) -> El:
+    x, y = LETTERS[branch]
+    return h("text", {"x": str(x), "y": str(round(y + 2.5, 1)), "class": "cc-letter", "aria-hidden": "true"}, branch)
 
 
 def colours(state: g.State, seat: int, t: Catalog) -> str:
