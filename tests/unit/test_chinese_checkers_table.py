@@ -226,7 +226,7 @@ def test_with_three_players_each_other_player_s_last_move_stays_drawn_in_its_col
 
     def drawn(match: Match) -> list[tuple[str, str]]:
         page = view(Model(route=Route("game", GAME), matches={GAME: match}))
-        lines = page.find_all(lambda el: el.tag == "polyline" and "trail" in str(el.attrs.get("class")))
+        lines = page.find_all(lambda el: el.tag == "polyline" and "trail" in str(el.attrs.get("class")).split())
         return [(line.attrs["class"], line.attrs["points"]) for line in lines]
 
     # Seat 2 has just moved (its move is the dashed last move); seats 0 and 1 keep a trail of theirs.
@@ -286,18 +286,28 @@ def test_each_goal_branch_is_tinted_in_the_colour_of_the_camp_bound_for_it(playe
             assert tints[goal] == table.camp_colour(start)
 
 
-def test_with_six_players_the_older_trails_fade_and_all_lie_under_the_pieces() -> None:
+def test_with_six_players_the_older_trails_fade_and_all_pass_under_the_pieces() -> None:
     seats = tuple(Seat(f"P{seat}", computer="easy") for seat in range(6))
     match = Match.new(g, {"players": 6}, 0, seats)
     for _ in range(8):  # a round and two moves: seats 0 and 1 have moved twice
         match = match.play(ai.best_move(match.state, "easy"))
     svg = view(Model(route=Route("game", GAME), matches={GAME: match})).find_all(lambda el: el.tag == "svg")[0]
     layers = [child for child in svg.children if hasattr(child, "attrs")]
-    kinds = [str(child.attrs.get("class")) if child.tag == "polyline" else child.tag for child in layers]
-    # The star, the five trails (oldest first, so the newer is drawn over the older), the holes with their pieces,
-    # then the last move, dashed, over the pieces.
-    assert kinds == ["style", "g"] + [f"trail colour-{c}" for c in (2, 3, 4, 5, 0)] + ["g"] * 121 + ["last-move"]
-    trails = layers[2:7]
+    # The star, the holes with their pieces, the mask and the trails it masks, then the last move, dashed, on top.
+    assert [child.tag for child in layers] == ["style", "g"] + ["g"] * 121 + ["defs", "g", "polyline"]
+    mask, group, last = layers[-3].children[0], layers[-2], layers[-1]
+    assert last.attrs["class"] == "last-move" and last.attrs["points"] == " ".join(
+        f"{x},{y}" for x, y in map(table.xy, match.played[-1].path)
+    )
+    assert (mask.tag, mask.attrs["id"], group.attrs["mask"]) == ("mask", "cc-trail-mask", "url(#cc-trail-mask)")
+    # The mask shows the whole board (white) but a disc over each of the 60 pieces (black), hiding the trails there.
+    assert mask.children[0].attrs == {"x": "-74.5", "y": "-85.3", "width": "149", "height": "170.6", "fill": "white"}
+    discs = {(float(c.attrs["cx"]), float(c.attrs["cy"]), c.attrs["r"], c.attrs["fill"]) for c in mask.children[1:]}
+    assert discs == {(*table.xy(hole), "4.6", "black") for hole in range(121) if g.piece(match.state, hole) is not None}
+    assert len(discs) == 60
+    trails = group.children
+    # Oldest first, so the newer is drawn over the older; each fainter and thinner with every move since.
+    assert [line.attrs["class"] for line in trails] == [f"trail colour-{c}" for c in (2, 3, 4, 5, 0)]
     assert [line.attrs["style"] for line in trails] == [
         "stroke-opacity: 0.3; stroke-width: 0.8",  # seat 2, five moves ago
         "stroke-opacity: 0.45; stroke-width: 1",

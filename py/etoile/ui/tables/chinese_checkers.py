@@ -261,8 +261,8 @@ def board_svg(model: Model, match: Match, local: Local, t: Catalog) -> El:
         },
         _hop_keyframes(last, match.cursor) if last is not None else None,
         star(),
-        trails(match, last),
         holes,
+        trails(match, last),
         last is not None and _path(last.path, "last-move"),
         hint_path and _path(hint_path, "hint-move"),
     )
@@ -282,8 +282,9 @@ def piece_el(hole: int, colour: int, *, selected: bool = False, style: str | Non
 def trails(match: Match, last: g.Move | None) -> list[El]:
     """With three players or more, each other player's last move in its colour, until that player moves again.
 
-    They lie under the pieces, oldest first, and fade with age (:func:`trail_style`): the move just before the last
-    (which is drawn dashed over the pieces) is the strongest, and the six-player board stays readable.
+    They are drawn oldest first over the holes but masked by every piece (:data:`TRAIL_MASK`), so they pass under
+    the pieces, and they fade with age (:func:`trail_style`): the move just before the last (which is drawn dashed
+    over the pieces) is the strongest, and the six-player board stays readable.
     """
     state = match.state
     if state.players < 3:
@@ -298,9 +299,25 @@ def trails(match: Match, last: g.Move | None) -> list[El]:
         seen.add(seat)
         if not move.is_pass and move is not last and g.piece(state, move.end) is not None:
             found.append((age, move))
-    return [
+    if not found:
+        return []
+    left, top, width, height = VIEW_BOX.split()
+    pieces = [xy(hole) for hole in range(SIZE) if state.board[hole]]
+    mask = h(
+        "mask",
+        {"id": TRAIL_MASK},
+        h("rect", {"x": left, "y": top, "width": width, "height": height, "fill": "white"}),
+        [h("circle", {"cx": str(x), "cy": str(y), "r": "4.6", "fill": "black"}) for x, y in pieces],
+    )
+    lines = [
         _path(move.path, f"trail colour-{piece_colour(state, move.end)}", style=trail_style(age)) for age, move in reversed(found)
     ]
+    return [h("defs", {}, mask), h("g", {"class": "trails", "mask": f"url(#{TRAIL_MASK})"}, lines)]
+
+
+TRAIL_MASK = "cc-trail-mask"
+"""The id of the mask that hides the trails under the pieces: the whole board but a disc (a piece and its outline)
+on every hole that holds one."""
 
 
 def trail_style(age: int) -> str:
