@@ -379,13 +379,12 @@ def _branch_owners(state: g.State) -> dict[str, int]:
 
 @dataclass(frozen=True, slots=True)
 class Figure:
-    """A diagram of the rules page: pieces on the star, and a move of the first one drawn with the holes it reaches.
+    """A diagram of the rules page: pieces on the star, and a move drawn with the holes it may reach.
 
     ``pieces`` maps a hole to the colour of its piece (an index in :data:`PALETTE`); ``path`` is the move of the
     piece on ``path[0]`` (empty for none), each hole it lands on numbered; ``targets`` are the holes ringed as
-    reachable; ``letters`` names the six
-    branches beyond their tips. Only the holes within :data:`FIGURE_MARGIN` of a piece or a target are drawn, the
-    whole board when there are letters.
+    reachable; ``letters`` names the six branches beyond their tips. The figure shows the part of the board that
+    holds its pieces and targets with a margin of :data:`FIGURE_MARGIN`, the whole board when it has letters.
     """
 
     pieces: dict[int, int]
