@@ -7,14 +7,16 @@ import pytest
 
 from etoile.ai import chinese_checkers as ai
 from etoile.app import update
+from etoile.games import IllegalAction
 from etoile.games import chinese_checkers as g
 from etoile.games.chinese_checkers_text import from_cells
-from etoile.i18n import catalog
+from etoile.i18n import catalog, rules
 from etoile.match import Match, Seat
 from etoile.model import Effect, Model, Msg
 from etoile.rng import Dice
 from etoile.routes import Route
 from etoile.ui.tables import chinese_checkers as table
+from etoile.ui.vdom import El
 from etoile.ui.views import view
 
 GAME = "chinese-checkers"
@@ -224,7 +226,7 @@ def test_with_three_players_each_other_player_s_last_move_stays_drawn_in_its_col
 
     def drawn(match: Match) -> list[tuple[str, str]]:
         page = view(Model(route=Route("game", GAME), matches={GAME: match}))
-        lines = page.find_all(lambda el: el.tag == "polyline" and "trail" in str(el.attrs.get("class")))
+        lines = page.find_all(lambda el: el.tag == "polyline" and "trail" in str(el.attrs.get("class")).split())
         return [(line.attrs["class"], line.attrs["points"]) for line in lines]
 
     # Seat 2 has just moved (its move is the dashed last move); seats 0 and 1 keep a trail of theirs.
@@ -251,3 +253,127 @@ def test_the_status_counts_down_the_last_moves_before_the_move_limit() -> None:
     assert "Move limit" not in said[29]  # Bob has made 14 moves: 6 left
     assert said[30].endswith(" Move limit near: 5 moves left each.")  # Ann has made 15
     assert said[38].endswith(" Move limit near: 1 move left each.")
+
+
+@pytest.mark.parametrize(
+    ("players", "camps", "tints"),
+    [
+        # Each branch some camp must reach is tinted in that camp's colour (0 red, 1 yellow, 2 sky, 3 blue, 4 green,
+        # 5 pink, the colours of the start branches A to F); a start branch no camp must reach keeps its camp's colour.
+        (2, 1, {"A": 3, "D": 0}),
+        (3, 1, {"A": 0, "B": 4, "C": 2, "D": 0, "E": 4, "F": 2}),
+        (4, 1, {"A": 3, "B": 4, "D": 0, "E": 1}),
+        (5, 1, {"A": 3, "B": 4, "C": 2, "D": 0, "E": 1, "F": 2}),
+        (6, 1, {"A": 3, "B": 4, "C": 5, "D": 0, "E": 1, "F": 2}),
+        (2, 2, {"A": 3, "B": 4, "D": 0, "E": 1}),
+        (2, 3, {"A": 3, "B": 4, "C": 5, "D": 0, "E": 1, "F": 2}),
+        (3, 2, {"A": 3, "B": 4, "C": 5, "D": 0, "E": 1, "F": 2}),
+    ],
+)
+def test_each_goal_branch_is_tinted_in_the_colour_of_the_camp_bound_for_it(players: int, camps: int, tints: dict) -> None:
+    seats = tuple(Seat(f"P{seat}") for seat in range(players))
+    match = Match.new(g, {"players": players, "camps": camps}, 0, seats)
+    spots = view(Model(route=Route("game", GAME), matches={GAME: match})).find_all(lambda el: el.attrs.get("class") == "spot")
+    drawn: dict[str, set[str]] = {}
+    for spot in spots:
+        hole = next(c for c in spot.children if "hole" in str(c.attrs.get("class", "")).split())
+        tint = [c for c in str(hole.attrs["class"]).split() if c.startswith("tint-")]
+        drawn.setdefault(g.branch(int(spot.attrs["data-hole"])) or "centre", set()).update(tint or ["none"])
+    expected = {b: {f"tint-{tints[b]}" if b in tints else "none"} for b in g.BRANCHES}
+    assert drawn == {**expected, "centre": {"none"}}
+    for seat in range(players):  # the goal holes of every camp wear its pieces' colour
+        for start, goal in zip(g.starts(match.state, seat), g.goals(match.state, seat), strict=True):
+            assert tints[goal] == table.camp_colour(start)
+
+
+def test_with_six_players_the_older_trails_fade_and_all_pass_under_the_pieces() -> None:
+    seats = tuple(Seat(f"P{seat}", computer="easy") for seat in range(6))
+    match = Match.new(g, {"players": 6}, 0, seats)
+    for _ in range(8):  # a round and two moves: seats 0 and 1 have moved twice
+        match = match.play(ai.best_move(match.state, "easy"))
+    svg = view(Model(route=Route("game", GAME), matches={GAME: match})).find_all(lambda el: el.tag == "svg")[0]
+    layers = [child for child in svg.children if hasattr(child, "attrs")]
+    # The star, the holes with their pieces, the mask and the trails it masks, then the last move, dashed, on top.
+    assert [child.tag for child in layers] == ["style", "g"] + ["g"] * 121 + ["defs", "g", "polyline"]
+    mask, group, last = layers[-3].children[0], layers[-2], layers[-1]
+    assert last.attrs["class"] == "last-move" and last.attrs["points"] == " ".join(
+        f"{x},{y}" for x, y in map(table.xy, match.played[-1].path)
+    )
+    assert (mask.tag, mask.attrs["id"], group.attrs["mask"]) == ("mask", "cc-trail-mask", "url(#cc-trail-mask)")
+    # The mask shows the whole board (white) but a disc over each of the 60 pieces (black), hiding the trails there.
+    assert mask.children[0].attrs == {"x": "-74.5", "y": "-85.3", "width": "149", "height": "170.6", "fill": "white"}
+    discs = {(float(c.attrs["cx"]), float(c.attrs["cy"]), c.attrs["r"], c.attrs["fill"]) for c in mask.children[1:]}
+    assert discs == {(*table.xy(hole), "4.6", "black") for hole in range(121) if g.piece(match.state, hole) is not None}
+    assert len(discs) == 60
+    trails = group.children
+    # Oldest first, so the newer is drawn over the older; each fainter and thinner with every move since.
+    assert [line.attrs["class"] for line in trails] == [f"trail colour-{c}" for c in (2, 3, 4, 5, 0)]
+    assert [line.attrs["style"] for line in trails] == [
+        "stroke-opacity: 0.3; stroke-width: 0.8",  # seat 2, five moves ago
+        "stroke-opacity: 0.45; stroke-width: 1",
+        "stroke-opacity: 0.6; stroke-width: 1.2",
+        "stroke-opacity: 0.75; stroke-width: 1.4",
+        "stroke-opacity: 0.9; stroke-width: 1.6",  # seat 0, the move before the last
+    ]
+    points = [" ".join(f"{x},{y}" for x, y in map(table.xy, move.path)) for move in match.played[2:7]]
+    assert [line.attrs["points"] for line in trails] == points
+
+
+def figure_position(name: str, long_jumps: bool) -> g.State:
+    """The position a rules figure draws, six players seated (a piece's colour is its seat), its mover to move; a
+    piece on the tip of each start branch keeps every seat in play, far from the figure."""
+    shown = table.FIGURES[name]
+    pieces = {g.TIPS[b]: seat for seat, b in enumerate(g.BRANCHES)} | shown.pieces
+    cells = "".join(str(pieces[hole]) if hole in pieces else "." for hole in range(121))
+    return from_cells(cells, 6, shown.pieces[shown.path[0]], long_jumps)
+
+
+def test_the_rules_figures_show_the_start_and_moves_the_rules_allow() -> None:
+    start = g.new_game(6)
+    assert table.FIGURES["board"].pieces == {hole: seat for hole in range(121) if (seat := g.piece(start, hole)) is not None}
+    step = table.FIGURES["step"]
+    assert step.path == (60, 51) and set(step.targets) == set(g.destinations(figure_position("step", False), 60))
+    jumps = table.FIGURES["jumps"]
+    position = figure_position("jumps", False)
+    assert g.piece(g.apply(position, g.Move(jumps.path)), 50) == 0  # three jumps, the last one turning
+    assert jumps.path == (91, 70, 52, 50) and jumps.targets == jumps.path[1:]
+    long = table.FIGURES["long_jump"]
+    assert long.path == (56, 62) and long.pieces == {56: 0, 59: 3}  # over the pivot 3 holes away, landing 3 beyond it
+    assert g.piece(g.apply(figure_position("long_jump", True), g.Move(long.path)), 62) == 0
+    with pytest.raises(IllegalAction, match="long jumps are off"):
+        g.apply(figure_position("long_jump", False), g.Move(long.path))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ru", "es"])
+def test_the_rules_page_draws_each_figure_as_a_labelled_image_over_its_caption(lang: str) -> None:
+    blocks = [b for s in rules(lang)["chinese_checkers"]["sections"] for b in s["blocks"] if "figure" in b]
+    assert [b["figure"] for b in blocks] == ["board", "step", "jumps", "long_jump"]
+    model = Model(route=Route("rules", GAME), browser_language=lang)
+    figures = view(model).find_all(lambda el: el.tag == "figure")
+    drawn = [(f.children[0], f.children[1]) for f in figures]
+    assert [(svg.attrs["role"], svg.attrs["aria-label"], caption.text()) for svg, caption in drawn] == [
+        ("img", b["alt"], b["caption"]) for b in blocks
+    ]
+    board, step, jumps, long = (svg for svg, _ in drawn)
+
+    def count(svg: El, kind: str) -> int:
+        return len(svg.find_all(lambda el: kind in str(el.attrs.get("class", "")).split()))
+
+    assert [count(board, "piece"), count(board, "hole"), count(board, "cc-letter")] == [60, 121, 6]
+    assert [el.text() for el in board.find_all(lambda el: el.attrs.get("class") == "cc-letter")] == list("ABCDEF")
+    assert [count(svg, "target") for svg in (step, jumps, long)] == [6, 3, 1]
+    moves = [svg.find_all(lambda el: el.tag == "polyline")[0].attrs["points"] for svg in (step, jumps, long)]
+    paths = [table.FIGURES[name].path for name in ("step", "jumps", "long_jump")]
+    assert moves == [" ".join(f"{x},{y}" for x, y in map(table.xy, path)) for path in paths]
+
+
+def test_seat_1_moves_first_with_the_camp_of_branch_a_and_play_goes_clockwise_in_every_seating() -> None:
+    """What the rules page says of who moves first and of the order of play."""
+    for (players, camps), seating in g.SEATINGS.items():
+        state = g.new_game(players, camps)
+        assert state.to_move == 0 and g.starts(state, 0)[0] == "A"
+        order = []
+        for _ in range(players):
+            order.append(g.starts(state, state.to_move)[0])
+            state = g.apply(state, g.legal_moves(state)[0])
+        assert order == [branches[0] for branches in seating] == sorted(order)  # clockwise: A, B, C... in turn

@@ -457,7 +457,7 @@ def test_every_game_has_a_name_and_a_line() -> None:
 def shape(node: object) -> object:
     """The structure of a rules page, with the words taken out."""
     if isinstance(node, dict):
-        return {k: (v if k == "id" else shape(v)) for k, v in node.items()}
+        return {k: (v if k in ("id", "figure") else shape(v)) for k, v in node.items()}
     if isinstance(node, list):
         return [shape(item) for item in node]
     return type(node).__name__

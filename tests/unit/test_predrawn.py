@@ -49,10 +49,11 @@ def parsed(text: str) -> list[El | str]:
 
 
 def as_parsed(node: El | str) -> El | str:
-    """A tree as the parser gives it back: every attribute a string (``True`` is ``""``)."""
+    """A tree as the parser gives it back: every attribute a string (``True`` is ``""``), its name in lower case
+    (a browser's parser gives SVG's ``viewBox`` back its capital)."""
     if isinstance(node, str):
         return node
-    attrs = {name: "" if value is True else str(value) for name, value in node.attrs.items()}
+    attrs = {name.lower(): "" if value is True else str(value) for name, value in node.attrs.items()}
     return El(node.tag, attrs, [as_parsed(child) for child in node.children])
 
 

@@ -713,8 +713,22 @@ def seat_row(spec: Description, index: int, seat: SeatChoice, t: Catalog) -> El:
     )
 
 
-def _blocks(blocks: list) -> list[El]:
-    return [h("ul", {}, [h("li", {}, item) for item in b["list"]]) if isinstance(b, dict) else h("p", {}, b) for b in blocks]
+def _blocks(blocks: list, table: Table) -> list[El]:
+    """A rules section's blocks: a paragraph, ``{"list": [...]}``, or ``{"figure": name, "alt": ..., "caption": ...}``,
+    a diagram the game's table draws (its ``figure(name, alt)``) over its caption."""
+    return [
+        h("p", {}, b)
+        if isinstance(b, str)
+        else h("ul", {}, [h("li", {}, item) for item in b["list"]])
+        if "list" in b
+        else h(
+            "figure",
+            {"class": "rules-figure"},
+            table.figure(b["figure"], b["alt"]),  # type: ignore[attr-defined]
+            h("figcaption", {}, b["caption"]),
+        )
+        for b in blocks
+    ]
 
 
 def rules_page(model: Model, t: Catalog) -> El:
@@ -726,7 +740,7 @@ def rules_page(model: Model, t: Catalog) -> El:
         {"class": "rules"},
         h("h1", {"tabindex": "-1"}, t("rules.title", game=page["title"])),
         h("p", {"class": "lead"}, page["summary"]),
-        [h("section", {}, h("h2", {}, s["heading"]), _blocks(s["blocks"])) for s in page["sections"]],
+        [h("section", {}, h("h2", {}, s["heading"]), _blocks(s["blocks"], TABLES[game_id])) for s in page["sections"]],
         h(
             "section",
             {"class": "options"},

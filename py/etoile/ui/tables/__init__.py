@@ -19,7 +19,9 @@ A table module provides:
 * optionally ``draft(local) -> JSON | None`` and ``restore(match, data) -> local | None``:
   the player's unfinished choice at this position (the dice set aside since the
   last throw) as JSON the page saves, and back, so a reload loses nothing;
-  ``restore`` returns ``None`` for data that makes no sense at ``match``.
+  ``restore`` returns ``None`` for data that makes no sense at ``match``;
+* optionally ``figure(name, label) -> El``: a diagram of the game's rules page, where its text has a
+  ``{"figure": name}`` block, as an image labelled ``label`` (Chinese checkers: the board, a step, jumps).
 
 Tables are pure, like every view: they build elements and return effects.
 """

@@ -224,17 +224,9 @@ def board_svg(model: Model, match: Match, local: Local, t: Catalog) -> El:
             h("circle", {"cx": str(x), "cy": str(y), "r": "3.1", "class": " ".join(classes)}),
         ]
         if seat is not None:
-            colour = piece_colour(shown, hole)
             moved = last is not None and hole == last.end
             style = _hop_style(last, match.cursor) if moved else None
-            parts.append(
-                h(
-                    "g",
-                    {"class": f"piece colour-{colour}" + (" selected" if hole == selected else ""), "style": style},
-                    h("circle", {"cx": str(x), "cy": str(y), "r": "4.2"}),
-                    h("text", {"x": str(x), "y": str(y + 1.6), "class": "mark"}, MARKS[colour]),
-                )
-            )
+            parts.append(piece_el(hole, piece_colour(shown, hole), selected=hole == selected, style=style))
         if hole == local.cursor:  # drawn over the piece, so the cursor shows on a piece as on an empty hole
             parts.append(h("circle", {"cx": str(x), "cy": str(y), "r": "5.6", "class": "cursor-ring"}))
         holes.append(
@@ -270,22 +262,72 @@ def board_svg(model: Model, match: Match, local: Local, t: Catalog) -> El:
         _hop_keyframes(last, match.cursor) if last is not None else None,
         star(),
         holes,
-        trails(match.state, last),
+        trails(match, last),
         last is not None and _path(last.path, "last-move"),
         hint_path and _path(hint_path, "hint-move"),
     )
 
 
-def trails(state: g.State, last: g.Move | None) -> list[El]:
-    """With three players or more, each other player's last move, in its colour, until that player moves again."""
+def piece_el(hole: int, colour: int, *, selected: bool = False, style: str | None = None) -> El:
+    """A piece on ``hole``: a disc of its colour (an index in :data:`PALETTE`) with the colour's mark."""
+    x, y = xy(hole)
+    return h(
+        "g",
+        {"class": f"piece colour-{colour}" + (" selected" if selected else ""), "style": style},
+        h("circle", {"cx": str(x), "cy": str(y), "r": "4.2"}),
+        h("text", {"x": str(x), "y": str(y + 1.6), "class": "mark"}, MARKS[colour]),
+    )
+
+
+def trails(match: Match, last: g.Move | None) -> list[El]:
+    """With three players or more, each other player's last move in its colour, until that player moves again.
+
+    They are drawn oldest first over the holes but masked by every piece (:data:`TRAIL_MASK`), so they pass under
+    the pieces, and they fade with age (:func:`trail_style`): the move just before the last (which is drawn dashed
+    over the pieces) is the strongest, and the six-player board stays readable.
+    """
+    state = match.state
     if state.players < 3:
         return []
-    moves = [move for move in state.last if move is not None and not move.is_pass and move != last]
-    return [
-        _path(move.path, f"trail colour-{piece_colour(state, move.end)}")
-        for move in moves
-        if g.piece(state, move.end) is not None
+    seen: set[int | None] = set()
+    found = []
+    for age in range(1, min(state.players, match.cursor)):  # each seat's latest turn in the last round
+        ply = match.cursor - 1 - age
+        seat, move = match.states[ply].to_move, match.actions[ply]
+        if seat in seen or seat == match.states[match.cursor - 1].to_move:
+            continue
+        seen.add(seat)
+        if not move.is_pass and move is not last and g.piece(state, move.end) is not None:
+            found.append((age, move))
+    if not found:
+        return []
+    left, top, width, height = VIEW_BOX.split()
+    pieces = [xy(hole) for hole in range(SIZE) if state.board[hole]]
+    mask = h(
+        "mask",
+        {"id": TRAIL_MASK},
+        h("rect", {"x": left, "y": top, "width": width, "height": height, "fill": "white"}),
+        [h("circle", {"cx": str(x), "cy": str(y), "r": "4.6", "fill": "black"}) for x, y in pieces],
+    )
+    lines = [
+        _path(move.path, f"trail colour-{piece_colour(state, move.end)}", style=trail_style(age)) for age, move in reversed(found)
     ]
+    return [h("defs", {}, mask), h("g", {"class": "trails", "mask": f"url(#{TRAIL_MASK})"}, lines)]
+
+
+TRAIL_MASK = "cc-trail-mask"
+"""The id of the mask that hides the trails under the pieces: the whole board but a disc (a piece and its outline)
+on every hole that holds one."""
+
+
+def trail_style(age: int) -> str:
+    """How a trail is drawn ``age`` moves after it was played (1 for the move before the last): fainter and thinner
+    with every move since.
+
+    >>> trail_style(1), trail_style(5)
+    ('stroke-opacity: 0.9; stroke-width: 1.6', 'stroke-opacity: 0.3; stroke-width: 0.8')
+    """
+    return f"stroke-opacity: {0.9 - 0.15 * (age - 1):.3g}; stroke-width: {1.6 - 0.2 * (age - 1):.3g}"
 
 
 def _last_move(match: Match) -> g.Move | None:
@@ -296,9 +338,9 @@ def _last_move(match: Match) -> g.Move | None:
     return None
 
 
-def _path(path: tuple[int, ...], kind: str) -> El:
+def _path(path: tuple[int, ...], kind: str, style: str | None = None) -> El:
     points = " ".join(f"{x},{y}" for x, y in map(xy, path))
-    return h("polyline", {"points": points, "class": kind, "aria-hidden": "true"})
+    return h("polyline", {"points": points, "class": kind, "style": style, "aria-hidden": "true"})
 
 
 def _hop_keyframes(move: g.Move, ply: int) -> El:
@@ -320,12 +362,115 @@ def _hop_style(move: g.Move | None, ply: int) -> str | None:
 
 
 def _branch_owners(state: g.State) -> dict[str, int]:
-    """The colour of each branch that is some camp's start or goal: the colour of that camp."""
-    owners = {}
-    for seat in range(state.players):
-        for branch in g.starts(state, seat):
-            owners[branch] = owners[OPPOSITE[branch]] = camp_colour(branch)
+    """The tint of each branch that is some camp's start or goal: the colour of the camp bound for it, else (a start
+    branch no camp must reach) of the camp that starts there.
+
+    >>> _branch_owners(g.new_game(2)), _branch_owners(g.new_game(3))
+    ({'A': 3, 'D': 0}, {'A': 0, 'C': 2, 'E': 4, 'D': 0, 'F': 2, 'B': 4})
+    """
+    starts = [b for seat in range(state.players) for b in g.starts(state, seat)]
+    owners = {b: camp_colour(b) for b in starts}
+    owners.update({OPPOSITE[b]: camp_colour(b) for b in starts})
     return owners
+
+
+# --- the rules page's diagrams ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """A diagram of the rules page: pieces on the star, and a move drawn with the holes it may reach.
+
+    ``pieces`` maps a hole to the colour of its piece (an index in :data:`PALETTE`); ``path`` is the move of the
+    piece on ``path[0]`` (empty for none), each hole it lands on numbered; ``targets`` are the holes ringed as
+    reachable; ``letters`` names the six branches beyond their tips. The figure shows the part of the board that
+    holds its pieces and targets with a margin of :data:`FIGURE_MARGIN`, the whole board when it has letters.
+    """
+
+    pieces: dict[int, int]
+    path: tuple[int, ...] = ()
+    targets: tuple[int, ...] = ()
+    letters: bool = False
+
+
+FIGURES = {
+    "board": Figure({hole: camp_colour(b) for b in g.BRANCHES for hole in BRANCH_HOLES[b]}, letters=True),
+    "step": Figure({60: 0}, (60, 51), g.neighbours(60)),
+    "jumps": Figure({91: 0, 80: 3, 61: 0, 51: 4}, (91, 70, 52, 50), (70, 52, 50)),
+    "long_jump": Figure({56: 0, 59: 3}, (56, 62), (62,)),
+}
+"""The diagrams a rules page may name in a ``{"figure": name}`` block: the board with its six camps, a step, a
+chain of jumps (over pieces of any colour, turning between jumps) and a long jump (over the pivot three holes away,
+landing as far beyond it). The unit tests play each move through the rules."""
+
+FIGURE_MARGIN = 1.6
+"""How far around the pieces and targets a figure shows the board, in board units."""
+
+FIGURE_PX = 4
+BOARD_FIGURE_PX = 2.6
+"""The width of an SVG unit in CSS pixels, at most, in a figure of part of the board (the holes a move lands on
+numbered), and in the figure of the whole board (455 px wide with its letters)."""
+
+LETTER_GAP = 1.5
+"""How far beyond the star's tip a branch letter stands, in board units."""
+
+
+def _letters() -> dict[str, tuple[float, float]]:
+    """Where each branch's letter stands: beyond the tip of the branch, in SVG units."""
+    places = {}
+    for b in g.BRANCHES:
+        x, y = HOLES[max(BRANCH_HOLES[b], key=lambda hole: math.hypot(*HOLES[hole]))]
+        stretch = (math.hypot(x, y) + STAR_MARGIN + LETTER_GAP) / math.hypot(x, y) * SCALE
+        places[b] = (round(x * stretch, 1), round(y * stretch, 1))
+    return places
+
+
+LETTERS = _letters()
+_LETTERS_HALF_WIDTH = max(_HALF_WIDTH, max(abs(x) for x, _ in LETTERS.values()) + SCALE / 2)
+_LETTERS_HALF_HEIGHT = max(abs(y) for _, y in LETTERS.values()) + SCALE / 2
+VIEW_BOX_LETTERED = f"{-_LETTERS_HALF_WIDTH:g} {-_LETTERS_HALF_HEIGHT:g} {2 * _LETTERS_HALF_WIDTH:g} {2 * _LETTERS_HALF_HEIGHT:g}"
+"""The whole star with room beyond its tips for the branch letters."""
+
+
+def figure(name: str, label: str) -> El:
+    """The rules page's diagram ``name`` (a key of :data:`FIGURES`), an image labelled ``label``."""
+    shown = FIGURES[name]
+    seen = (*shown.pieces, *shown.targets)
+    if shown.letters:
+        box = VIEW_BOX_LETTERED
+    else:
+        xs, ys = [xy(hole)[0] for hole in seen], [xy(hole)[1] for hole in seen]
+        margin = FIGURE_MARGIN * SCALE
+        left, top = min(xs) - margin, min(ys) - margin
+        box = f"{left:g} {top:g} {max(xs) + margin - left:g} {max(ys) + margin - top:g}"
+    left, top, width, height = map(float, box.split())
+    holes = [
+        h("circle", {"cx": str(x), "cy": str(y), "r": "3.1", "class": "hole target" if hole in shown.targets else "hole"})
+        for hole in range(SIZE)
+        for x, y in [xy(hole)]
+        if left < x < left + width and top < y < top + height
+    ]
+    numbers = [
+        h("text", {"x": str(x), "y": str(round(y + 1.1, 2)), "class": "hole-number"}, str(hole))
+        for hole in shown.path[1:]
+        for x, y in [xy(hole)]
+    ]
+    scale = BOARD_FIGURE_PX if shown.letters else FIGURE_PX
+    return h(
+        "svg",
+        {"class": "cc-figure", "viewBox": box, "width": f"{scale * width:g}", "role": "img", "aria-label": label},
+        star(),
+        holes,
+        shown.path and _path(shown.path, "figure-move"),  # under the pieces, whose marks stay readable
+        numbers,
+        [piece_el(hole, colour) for hole, colour in shown.pieces.items()],
+        shown.letters and [_letter(b) for b in g.BRANCHES],
+    )
+
+
+def _letter(branch: str) -> El:
+    x, y = LETTERS[branch]
+    return h("text", {"x": str(x), "y": str(round(y + 2.5, 1)), "class": "cc-letter", "aria-hidden": "true"}, branch)
 
 
 def colours(state: g.State, seat: int, t: Catalog) -> str:
