@@ -53,8 +53,15 @@ def who_label(person: Who, t: Catalog) -> str:
 
 
 def seat_label(entry: Entry, index: int, t: Catalog) -> str:
+    """How a seat of a past game is called, as its table called it: its name, else "Player 2" or "Computer 2 (expert)"
+    (two computers of one level are told apart)."""
     seat = entry.players[index]
-    return seat.name if seat.name and seat.computer is None else who_label(who(entry.game, seat), t)
+    if seat.name:
+        return seat.name
+    if seat.computer is not None:
+        namespace = TABLES[entry.game].GAME.DESCRIPTION.namespace if entry.game in TABLES else entry.game
+        return t("seat.computer", number=index + 1, level=t(f"{namespace}.level.{seat.computer}"))
+    return t("seat.person", number=index + 1)
 
 
 def _select(action: str, label: str, current: str, options: list[tuple[str, str]], control: str) -> El:
@@ -90,8 +97,8 @@ def _players_of(entries: tuple[Entry, ...]) -> list[Who]:
     """Every player of ``entries``, the one with most games first."""
     counts: dict[Who, int] = {}
     for entry in entries:
-        for seat in entry.players:
-            counts[who(entry.game, seat)] = counts.get(who(entry.game, seat), 0) + 1
+        for person in {who(entry.game, seat) for seat in entry.players}:
+            counts[person] = counts.get(person, 0) + 1
     return sorted(counts, key=lambda p: (-counts[p], p))
 
 
@@ -189,14 +196,16 @@ def history_item(entry: Entry, t: Catalog) -> El:
 
 
 def chosen(model: Model, players: dict[Who, Player]) -> Who | None:
-    """The player the statistics show: the one picked, else the settings' name, else the one with most games."""
-    ranked = sorted(players, key=lambda p: (-sum(map(len, players[p].games.values())), p))
-    keys = {who_key(p): p for p in ranked}
-    picked = keys.get(model.stats_player or "")
-    if picked is not None:
-        return picked
+    """The player the statistics show: the one picked, else the player of this device (the settings' name, else
+    the unnamed people of its seats), else the person, then the computer, with most games."""
+    picked = {who_key(p): p for p in players}.get(model.stats_player or "")
     mine = ("person", model.settings.name)
-    return mine if mine in players else (ranked[0] if ranked else None)
+    if picked is not None or mine in players:
+        return picked or mine
+    if ("person", "") in players:
+        return ("person", "")
+    ranked = sorted(players, key=lambda p: (p[0] != "person", -sum(map(len, players[p].games.values())), p))
+    return ranked[0] if ranked else None
 
 
 _COUNTED: list[tuple[tuple[Entry, ...], dict[Who, Player]]] = []
@@ -334,9 +343,10 @@ def generala_section(stats: Player, t: Catalog) -> list[El]:
         charts.line(
             t("stats.generala.over_time"),
             [
-                (r.when.replace("T", " "), float(r.facts["score"]))
+                (r.when.replace("T", " "), float(seat["score"]))
                 for r in stats.games["generala"]
-                if r.facts.get("score") is not None
+                for seat in r.facts
+                if seat.get("score") is not None
             ],
             (t("stats.when"), t("stats.generala.points")),
             table_label=label,
