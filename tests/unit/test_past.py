@@ -1,6 +1,10 @@
 """The history and statistics screens drawn from a model, and the charts they draw: exact numbers on screen."""
 
+import os
+import subprocess
+import sys
 from dataclasses import replace
+from pathlib import Path
 
 from etoile.app import Effect, Model, Msg, update, with_problems
 from etoile.games import four21, generala
@@ -11,7 +15,7 @@ from etoile.routes import Route
 from etoile.settings import Settings
 from etoile.storage import Problem
 from etoile.ui import charts
-from etoile.ui.past import hand_group, history_screen, optimal_shares, stats_screen
+from etoile.ui.past import hand_group, history_screen, optimal_scores, optimal_shares, stats_screen
 from etoile.ui.vdom import El
 
 T = catalog("en")
@@ -149,6 +153,31 @@ def test_bars_scale_to_the_longest_and_keep_their_numbers_in_a_table() -> None:
 def test_the_optimal_generala_player_averages_156_point_2() -> None:
     shares, mean = optimal_shares()
     assert round(mean, 1) == 156.2 and abs(sum(shares.values()) - 1) < 1e-9
+
+
+def test_the_shipped_final_scores_are_the_computer_players_own() -> None:
+    from etoile.ai.generala_win import futures  # noqa: PLC0415
+    from etoile.games.generala import Rules  # noqa: PLC0415
+
+    assert optimal_scores() == list(futures(Rules())[0])
+
+
+DRAW_STATISTICS = """
+import sys
+from etoile.model import Model
+from etoile.ui.views import view
+from tests.unit.test_past import GAMES
+from etoile.routes import Route
+view(Model(route=Route("stats"), history=GAMES))
+print(sorted(name for name in sys.modules if name.startswith("etoile.ai")))
+"""
+
+
+def test_the_statistics_load_no_computer_player() -> None:
+    root = Path(__file__).parents[2]
+    env = {**os.environ, "PYTHONPATH": f"{root / 'py'}{os.pathsep}{root}"}
+    drawn = subprocess.run([sys.executable, "-c", DRAW_STATISTICS], capture_output=True, text=True, env=env, check=True)
+    assert drawn.stdout == "[]\n"
 
 
 def test_the_421_hands_fall_in_seven_groups() -> None:

@@ -396,6 +396,7 @@ def test_every_seat_of_every_finished_game_is_counted_once(history: list[Entry])
     for game in GAMES:
         finished = [e for e in history if e.game == game and e.ended == "finished"]
         left = [e for e in history if e.game == game and e.ended == "abandoned"]
+
         def players_of(e: Entry, seats: Iterable[int]) -> set[tuple[str, str]]:
             return {who(e.game, e.players[s]) for s in seats}
 

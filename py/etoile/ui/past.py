@@ -8,7 +8,9 @@
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
+from pathlib import Path
 from statistics import mean
 
 from etoile.games.four21 import HANDS, named
@@ -289,14 +291,24 @@ def _running_wins(stats: Player, game: str) -> list[tuple[str, float]]:
     return points
 
 
+SCORES_FILE = Path(__file__).with_name("generala_scores.json")
+"""The optimal expected-score player's final score at Generala, default rules (written by
+``tools/generala_tables.py`` from the computer players' table, which the page does not load)."""
+
+
+def optimal_scores() -> list[float]:
+    """The chance of each final score of the optimal expected-score player (default rules): entry ``x`` is the chance
+    of ``x`` points, as the computer players' :func:`etoile.ai.generala_win.futures` has it."""
+    shipped = json.loads(SCORES_FILE.read_text(encoding="utf-8"))
+    total = sum(shipped["units"])
+    return [0.0] * shipped["first"] + [u / total for u in shipped["units"]]
+
+
 @lru_cache(maxsize=1)
 def optimal_shares() -> tuple[dict[int, float], float]:
     """The optimal expected-score player's final score, as shares by bin of :data:`SCORE_BIN`, and its mean
     (default rules)."""
-    from etoile.ai.generala_win import futures  # noqa: PLC0415 - the table is read when the chart is first drawn
-    from etoile.games.generala import Rules  # noqa: PLC0415
-
-    pmf = futures(Rules())[0]
+    pmf = optimal_scores()
     shares: dict[int, float] = {}
     for points, p in enumerate(pmf):
         shares[points // SCORE_BIN * SCORE_BIN] = shares.get(points // SCORE_BIN * SCORE_BIN, 0.0) + p
