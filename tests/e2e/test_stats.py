@@ -80,18 +80,21 @@ def test_chart_labels_stay_inside_their_drawing_in_russian_on_desktop_and_phone(
             assert figures.nth(index).evaluate(INSIDE) == [], f"at {width} px"
 
 
+CUE = "(side) => getComputedStyle(document.querySelector('.stats-scroll'), side).opacity === '1'"
+
+
 def test_the_summary_table_shows_it_scrolls_on_a_phone_in_russian(page: Page, base_url: str) -> None:
     seed_once(page, {**history_items("421", "generala", "chinese-checkers"), **_settings("ru")})
     page.set_viewport_size({"width": 390, "height": 844})
     open_app(page, base_url, "#/stats")
     scroller = page.locator(".stats .scroll-x")
     expect(scroller).to_have_attribute("data-overflow", "end")
-    cue = page.locator(".stats-scroll").evaluate("(box) => getComputedStyle(box, '::after').opacity")
-    assert cue == "1"
+    page.wait_for_function(CUE, arg="::after")  # the shade on the side with more columns
     last = page.locator(".stats-summary thead th").last
     expect(last).to_have_text(t("ru", "stats.left"))
     last.scroll_into_view_if_needed()
     expect(scroller).to_have_attribute("data-overflow", "start")
+    page.wait_for_function(CUE, arg="::before")
     right = last.evaluate("(th) => th.getBoundingClientRect().right")
     assert right <= 390
 

@@ -263,12 +263,16 @@ def summary(stats: Player, t: Catalog) -> El:
     columns = ("stats.game", "stats.played", "stats.won", "stats.win_rate", "stats.left")
     return h(
         "div",
-        {"class": "scroll-x", "tabindex": "0", "role": "region", "aria-label": t("stats.summary"), "data-scroll-cue": True},
+        {"class": "stats-scroll"},  # shaded on a side that hides columns (the runtime marks the scroller's sides)
         h(
-            "table",
-            {"class": "stats-summary"},
-            h("thead", {}, h("tr", {}, [h("th", {"scope": "col"}, t(key)) for key in columns])),
-            h("tbody", {}, rows),
+            "div",
+            {"class": "scroll-x", "tabindex": "0", "role": "region", "aria-label": t("stats.summary"), "data-scroll-cue": True},
+            h(
+                "table",
+                {"class": "stats-summary"},
+                h("thead", {}, h("tr", {}, [h("th", {"scope": "col"}, t(key)) for key in columns])),
+                h("tbody", {}, rows),
+            ),
         ),
     )
 
