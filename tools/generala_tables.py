@@ -15,7 +15,10 @@ is listed. Any other combination of options is computed on first use.
 points still to come from each of the 1024 sets of filled boxes under that
 policy (:func:`etoile.ai.generala_win.compute_futures`, encoded by
 :func:`etoile.ai.generala_win.encode`): what the player that plays to win
-needs to know of the others. It takes about 5 s more.
+needs to know of the others. It takes about 5 s more. Its first distribution,
+the whole game's final score, is also written on its own, in the same units, as
+``etoile/ui/generala_scores.json``: the statistics screen draws it, and the page
+never loads a computer player for it (:func:`final_scores`).
 
 The output is deterministic (same floats, same layout, byte for byte). It
 takes about 6 s on CPython 3.11 (about 1.2 s a table). ``--check`` recomputes
@@ -31,8 +34,9 @@ import time
 from dataclasses import replace
 
 from etoile.ai.generala_dp import TABLES_FILE, compute_table
-from etoile.ai.generala_win import FUTURES_FILE, compute_futures, encode
+from etoile.ai.generala_win import FUTURES_FILE, SCALE, Pmf, compute_futures, encode
 from etoile.games.generala import Rules
+from etoile.ui.past import SCORES_FILE
 
 FORMAT = 1
 
@@ -61,12 +65,30 @@ def render() -> str:
     return "\n".join(lines)
 
 
+def final_scores(pmf: Pmf) -> str:
+    """The final score of a whole game, ``pmf``, as the statistics screen reads it: the first score that has a
+    chance, then each chance in units of 1/:data:`~etoile.ai.generala_win.SCALE`, as ``generala_futures.bin``
+    holds them."""
+    units = [round(p * SCALE) for p in pmf]
+    seen = [x for x, u in enumerate(units) if u]
+    about = (
+        "The final score of the optimal expected-score player of Generala, default rules: chance of score"
+        " first + i = units[i] / sum(units); written by tools/generala_tables.py"
+    )
+    return json.dumps({"about": about, "first": seen[0], "units": units[seen[0] : seen[-1] + 1]}) + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="fail if the files are not up to date")
     args = parser.parse_args(argv)
     began = time.perf_counter()
-    written = {TABLES_FILE: render().encode("utf-8"), FUTURES_FILE: encode(compute_futures(Rules()))}
+    futures = compute_futures(Rules())
+    written = {
+        TABLES_FILE: render().encode("utf-8"),
+        FUTURES_FILE: encode(futures),
+        SCORES_FILE: final_scores(futures[0]).encode("utf-8"),
+    }
     took = time.perf_counter() - began
     if args.check:
         stale = [path.name for path, data in written.items() if not path.exists() or path.read_bytes() != data]

@@ -9,6 +9,7 @@ so every screen and every transition is tested on plain CPython.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from etoile import play
@@ -21,17 +22,35 @@ from etoile.storage import Problem
 __all__ = ["Effect", "Model", "Msg", "Notice", "update", "with_problems"]
 
 
-def record_terms(record: str) -> dict[str, str]:
-    """The ``terms`` of a notice that names a storage record as ``{record}``."""
-    if record.startswith(("match:", "rival:")):
+def record_terms(record: str, about: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The ``terms`` of a notice that names a storage record as ``{record}``, as a player would: a game of the
+    history by its game and the date it ended when ``about`` (:func:`etoile.storage.about`) has them (the date's
+    parts are :func:`record_params`)."""
+    if record.startswith(("match:", "rival:", "draft:")):
         return {"game": "game." + game_of(record.partition(":")[2]) + ".name", "record": "record.match"}
+    if record.startswith("history:"):
+        if about and "game" in about and "when" in about:
+            return {"game": f"game.{about['game']}.name", "date": "history.date", "record": "record.history_game"}
+        return {"record": "record.history"}
     return {"record": "record." + record}
+
+
+def record_params(about: Mapping[str, str]) -> dict[str, str]:
+    """The parameters :func:`record_terms`' terms take: the year, month and day a game of the history ended."""
+    if "when" not in about:
+        return {}
+    year, month, day = about["when"].partition("T")[0].split("-")
+    return {"year": year, "month": month, "day": day}
 
 
 def with_problems(model: Model, problems: list[Problem]) -> Model:
     """Turn storage problems into notices (``storage.<kind>``, or ``storage.<kind>_in_place`` for a value that stayed put)."""
     for problem in problems:
-        fields = {"terms": record_terms(problem.record), "details": problem.detail}
+        fields = {
+            "terms": record_terms(problem.record, problem.about),
+            "params": record_params(problem.about),
+            "details": problem.detail,
+        }
         if problem.kind == "full":
             model = model.notify("storage.full", "warning", **fields)
         elif problem.kind == "history_full":

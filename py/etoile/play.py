@@ -202,10 +202,18 @@ def watched(model: Model) -> Model:
     )
 
 
+SHARING = ("share-game", "share-copy", "share-send", "share-close", "copied")
+"""The messages of a table's "Share a link", which a past game's screen has too."""
+
+
 def watch_update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
-    """A message on a link's screen: the replay's controls move the watched game; nothing else is done, and nothing
-    is saved."""
+    """A message on a link's screen: the replay's controls move the watched game, and a past game of the history is
+    shared by its link as a table's is; nothing else is done, and nothing is saved."""
     watch = model.watching
+    if watch is not None and watch.match is not None and msg.action in SHARING and model.route.screen == "history":
+        game = watch.match.game.ID
+        lens, effects = _update(watched(model), msg, game, game)
+        return replace(model, sharing=lens.sharing, notices=lens.notices, next_notice=lens.next_notice), effects
     if watch is None or watch.match is None or not msg.action.startswith("replay"):
         return model, []
     if msg.action == "replay-exit":

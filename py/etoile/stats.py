@@ -8,9 +8,11 @@ player's moves to finish. :func:`statistics` adds them up per player.
 A player is a name, matched exactly, or a computer level of one game (each
 level is a player of its own: "Computer (expert)" at 421 is not "Computer
 (hard)" at Chinese checkers); people who left their name blank count as one
-player, the unnamed. A game counts as played by every seat once it is
-finished; a game left before its end counts as left, nothing more. A shared
-first place counts as a win for each who shares it.
+player, the unnamed. A game counts once for each of its players once it is
+finished, however many seats they held (two expert computers at one table play
+one game, won if either won), and each seat's facts count (two scores); a game
+left before its end counts as left, nothing more. A shared first place counts
+as a win for each who shares it.
 
 >>> from etoile.history import Entry
 >>> from etoile.games import generala
@@ -99,11 +101,12 @@ def seating(options: Mapping[str, JSON]) -> str:
 
 @dataclass
 class Record:
-    """What one player did in one game of the history (a finished game's seat)."""
+    """What one player did in one finished game of the history: whether one of their seats won, and the facts of
+    each seat they held (one, or more when the same player sat twice)."""
 
     when: str
     won: bool
-    facts: Mapping[str, JSON]
+    facts: tuple[Mapping[str, JSON], ...]
 
 
 @dataclass
@@ -123,8 +126,8 @@ class Player:
         return sum(record.won for record in self.games.get(game, ()))
 
     def values(self, game: str, fact: str) -> list[Any]:
-        """The fact ``fact`` of every finished game of ``game`` that has it, oldest first."""
-        return [r.facts[fact] for r in self.games.get(game, ()) if r.facts.get(fact) is not None]
+        """The fact ``fact`` of every seat of every finished game of ``game`` that has it, oldest first."""
+        return [seat[fact] for r in self.games.get(game, ()) for seat in r.facts if seat.get(fact) is not None]
 
     # -- Generala --
 
@@ -138,7 +141,7 @@ class Player:
         return sum(bool(b) for b in self.values("generala", "big_general"))
 
     def crossed(self) -> Counter[str]:
-        """How many games each box was crossed out in (filled with 0)."""
+        """How many columns (a game's seats) each box was crossed out in (filled with 0)."""
         return Counter(box for boxes in self.values("generala", "crossed") for box in boxes)
 
     # -- 421 --
@@ -171,13 +174,16 @@ def statistics(entries: Iterable[Entry]) -> dict[Who, Player]:
     """Every player of ``entries`` and what they did, oldest game first (see the module's text)."""
     players: dict[Who, Player] = {}
     for entry in sorted(entries, key=lambda e: (e.when, e.id)):
+        seats: dict[Who, list[int]] = {}
         for seat, sat in enumerate(entry.players):
-            player = players.setdefault(who(entry.game, sat), Player(who(entry.game, sat)))
+            seats.setdefault(who(entry.game, sat), []).append(seat)
+        for person, held in seats.items():
+            player = players.setdefault(person, Player(person))
             if entry.ended != "finished":
                 player.left[entry.game] += 1
                 continue
-            won = seat in entry.winners
-            player.games.setdefault(entry.game, []).append(Record(entry.when, won, entry.facts[seat]))
+            won = any(seat in entry.winners for seat in held)
+            player.games.setdefault(entry.game, []).append(Record(entry.when, won, tuple(entry.facts[s] for s in held)))
             if entry.game == "chinese-checkers":
                 played, wins = player.seatings.get(seating(entry.options), (0, 0))
                 player.seatings[seating(entry.options)] = (played + 1, wins + won)

@@ -41,7 +41,7 @@ from typing import Any, Literal, Protocol
 
 from etoile import safe_json
 from etoile.games import REGISTRY, Game
-from etoile.history import Entry, better
+from etoile.history import WHEN, Entry, better
 from etoile.match import InvalidMatch, Match
 from etoile.routes import BY_LINK_ID
 from etoile.settings import Settings
@@ -133,6 +133,9 @@ class Problem:
     detail: str = ""
     aside_key: str | None = None
     in_place: bool = False
+    about: Mapping[str, str] = field(default_factory=dict)
+    """What an unreadable value still tells of itself, for the player to know it: a game of the history's
+    ``game`` and ``when`` it ended (:func:`about`)."""
 
 
 class Newer(ValueError):
@@ -205,6 +208,26 @@ def _decode_entry(record: str, data: Any, games: Mapping[str, Game]) -> Entry:
     if entry.game not in games:
         raise ValueError(f"no game {entry.game!r} in this version")
     return entry
+
+
+def about(record: str, raw: str, games: Mapping[str, Game] = REGISTRY) -> dict[str, str]:
+    """What the text ``raw`` of an unreadable ``record`` still tells the player of it: for a game of the history,
+    its ``game`` and ``when`` it ended, each if it can be read; nothing otherwise.
+
+    >>> about("history:0123456789abcdef", '{"schema": 1, "data": {"game": "421", "when": "2026-12-05T20:00", "id": 4}}')
+    {'game': '421', 'when': '2026-12-05T20:00'}
+    >>> about("history:0123456789abcdef", '{"schema": 1, "data": {"game": "421"')
+    {}
+    """
+    if not record.startswith(HISTORY):
+        return {}
+    try:
+        data = safe_json.loads(raw, max_chars=MAX_RECORD_CHARS)["data"]
+        game, when = data.get("game"), data.get("when")
+    except Exception:  # noqa: BLE001 - whatever the text is, it tells nothing more
+        return {}
+    known = {"game": game} if isinstance(game, str) and game in games else {}
+    return known | ({"when": when} if isinstance(when, str) and WHEN.fullmatch(when) else {})
 
 
 def _decoder(record: str) -> Callable[[str, Any, Mapping[str, Game]], Any] | None:
@@ -285,17 +308,18 @@ class Store:
 
     def _set_aside(self, record: str, raw: str, kind: ProblemKind, detail: str) -> None:
         aside = self._free_aside_key(record)
+        known = about(record, raw, self.games)
         try:
             self.backend.set(aside, raw)
         except StorageFull:
             # No room for the copy: the original stays where it is, untouched, and its slot is not written over.
             self.backend.remove(aside)
             self.stuck.add(record)
-            self.problems.append(Problem(kind, record, detail, PREFIX + record, in_place=True))
+            self.problems.append(Problem(kind, record, detail, PREFIX + record, in_place=True, about=known))
             return
         self.backend.remove(PREFIX + record)
         self.stuck.discard(record)
-        self.problems.append(Problem(kind, record, detail, aside))
+        self.problems.append(Problem(kind, record, detail, aside, about=known))
 
     def _free_aside_key(self, record: str) -> str:
         taken = set(self.backend.keys())

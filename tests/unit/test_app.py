@@ -1,5 +1,7 @@
 """The app's transitions and screens, without a browser."""
 
+import json
+
 import pytest
 
 from etoile.app import Effect, Model, Msg, Notice, update, with_problems
@@ -8,7 +10,7 @@ from etoile.match import Match
 from etoile.model import Imported, ImportRefusal
 from etoile.routes import Route
 from etoile.settings import Settings
-from etoile.storage import Problem
+from etoile.storage import MemoryBackend, Problem, Store
 from etoile.ui.vdom import El
 from etoile.ui.views import notice_text, title, view
 from tests.unit import pig
@@ -85,6 +87,39 @@ def test_storage_problems_become_notices_that_name_the_record() -> None:
     assert first.aside_key == "etoile-aside:settings:1" and first.details == "bad json"
     assert notice_text(second, t).startswith("This browser's storage is full, so your 421 game could not be saved.")
     assert notice_text(second, catalog("ru")).startswith("Не удалось сохранить данные (ваша партия «421»)")
+
+
+DAMAGED = {
+    "en": (
+        "Some saved data (a game of your history: 421, ended on 2026-12-05) could not be read",
+        "Some saved data (a game of your history) could not be read",
+    ),
+    "fr": (
+        "Des données enregistrées (une partie de votre historique : 421, terminée le 05/12/2026) étaient illisibles",
+        "Des données enregistrées (une partie de votre historique) étaient illisibles",
+    ),
+    "ru": (
+        "Часть сохранённых данных (партия «421» из вашей истории, завершённая 05.12.2026) не удалось прочитать",
+        "Часть сохранённых данных (партия из вашей истории) не удалось прочитать",
+    ),
+    "es": (
+        "No se pudieron leer algunos datos guardados (una partida de tu historial: 421, terminada el 05/12/2026)",
+        "No se pudieron leer algunos datos guardados (una partida de tu historial)",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(DAMAGED))
+def test_a_damaged_game_of_the_history_is_named_as_a_player_would(lang: str) -> None:
+    backend = MemoryBackend()
+    damaged = {"id": "a257cc2c9bec246b", "game": "421", "when": "2026-12-05T20:00", "record": 5}  # readable in part
+    backend.set("etoile:history:a257cc2c9bec246b", json.dumps({"schema": 1, "data": damaged}))
+    backend.set("etoile:history:0123456789abcdef", '{"schema": 1, "data": {"id": "0123456789abcdef"')  # cut short
+    store = Store(backend)
+    assert store.history() == []
+    known, unknown = sorted(with_problems(Model(), store.problems).notices, key=lambda n: n.aside_key or "", reverse=True)
+    assert notice_text(known, catalog(lang)).startswith(DAMAGED[lang][0])
+    assert notice_text(unknown, catalog(lang)).startswith(DAMAGED[lang][1])
 
 
 def test_a_refused_import_says_why_and_a_good_one_how_many() -> None:

@@ -1,6 +1,10 @@
 """The history and statistics screens drawn from a model, and the charts they draw: exact numbers on screen."""
 
+import os
+import subprocess
+import sys
 from dataclasses import replace
+from pathlib import Path
 
 from etoile.app import Effect, Model, Msg, update, with_problems
 from etoile.games import four21, generala
@@ -11,7 +15,7 @@ from etoile.routes import Route
 from etoile.settings import Settings
 from etoile.storage import Problem
 from etoile.ui import charts
-from etoile.ui.past import hand_group, history_screen, optimal_shares, stats_screen
+from etoile.ui.past import hand_group, history_screen, optimal_scores, optimal_shares, stats_screen
 from etoile.ui.vdom import El
 
 T = catalog("en")
@@ -69,7 +73,34 @@ def test_the_history_lists_the_last_game_first_with_its_players_and_result() -> 
     tree = history_screen(Model(history=GAMES), T)
     assert texts(tree, "time") == ["2026-11-03 at 20:00", "2026-11-02 at 20:00", "2026-11-01 at 20:00"]
     assert [t for t in texts(tree, "p") if t.endswith("won")] == ["Ann won", "Bob won", "Ann won"]
-    assert "Ann, Computer (expert) at 421" in texts(tree, "p")
+    assert "Ann, Computer 2 (expert)" in texts(tree, "p")
+
+
+def test_the_history_calls_each_seat_as_its_table_did() -> None:
+    seats = (Seat(""), Seat("", "expert"), Seat("", "expert"), Seat("Max", "easy"))
+    tree = history_screen(Model(history=(entry("421", "2026-11-04T20:00", seats, ranking=((2,), (0, 1, 3))),)), T)
+    assert texts(tree, "p")[1:] == ["Player 1, Computer 2 (expert), Computer 3 (expert), Max", "Computer 3 (expert) won"]
+
+
+EXPERTS = (Seat("", "expert"), Seat("", "expert"))
+
+
+def shown_player(history: tuple[Entry, ...], name: str) -> str:
+    return texts(stats_screen(Model(route=Route("stats"), history=history, settings=Settings(name=name)), T), "h2")[0]
+
+
+def test_the_statistics_open_on_this_device_s_player_never_on_a_computer_when_a_person_played() -> None:
+    history = newest_first(
+        [
+            entry("421", f"2026-11-0{day}T20:00", seats, seed=day)
+            for day, seats in enumerate([(Seat("Ann"), *EXPERTS), (Seat(""), *EXPERTS), (Seat("Bob"), *EXPERTS)], start=1)
+        ]
+    )
+    assert shown_player(history, "Bob") == "Bob"  # the name in the settings
+    assert shown_player(history, "") == "Players without a name"  # unnamed: this device's unnamed seats
+    assert shown_player(history, "Cy") == "Players without a name"
+    assert shown_player(history[:1], "") == "Bob"  # a person, though the computer played more seats
+    assert shown_player(newest_first([entry("421", "2026-11-01T20:00", EXPERTS)]), "") == "Computer (expert) at 421"
 
 
 def test_the_history_filters_by_game_and_by_player_and_shows_fifty_at_a_time() -> None:
@@ -122,6 +153,31 @@ def test_bars_scale_to_the_longest_and_keep_their_numbers_in_a_table() -> None:
 def test_the_optimal_generala_player_averages_156_point_2() -> None:
     shares, mean = optimal_shares()
     assert round(mean, 1) == 156.2 and abs(sum(shares.values()) - 1) < 1e-9
+
+
+def test_the_shipped_final_scores_are_the_computer_players_own() -> None:
+    from etoile.ai.generala_win import futures  # noqa: PLC0415
+    from etoile.games.generala import Rules  # noqa: PLC0415
+
+    assert optimal_scores() == list(futures(Rules())[0])
+
+
+DRAW_STATISTICS = """
+import sys
+from etoile.model import Model
+from etoile.ui.views import view
+from tests.unit.test_past import GAMES
+from etoile.routes import Route
+view(Model(route=Route("stats"), history=GAMES))
+print(sorted(name for name in sys.modules if name.startswith("etoile.ai")))
+"""
+
+
+def test_the_statistics_load_no_computer_player() -> None:
+    root = Path(__file__).parents[2]
+    env = {**os.environ, "PYTHONPATH": f"{root / 'py'}{os.pathsep}{root}"}
+    drawn = subprocess.run([sys.executable, "-c", DRAW_STATISTICS], capture_output=True, text=True, env=env, check=True)
+    assert drawn.stdout == "[]\n"
 
 
 def test_the_421_hands_fall_in_seven_groups() -> None:

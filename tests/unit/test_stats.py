@@ -1,6 +1,7 @@
 """The statistics: what each seat did in a game (its facts), and what each player did over the history."""
 
 from collections import Counter
+from collections.abc import Iterable
 from statistics import mean
 
 from hypothesis import given, settings
@@ -242,8 +243,31 @@ def test_each_computer_level_of_each_game_is_a_player_of_its_own() -> None:
     assert (players[("computer", "421/easy")].played("421"), players[("computer", "421/easy")].won("421")) == (1, 1)
     assert players[("computer", "421/expert")].won("421") == 0
     checkers_easy = players[("computer", "chinese-checkers/easy")]
-    assert (checkers_easy.played("chinese-checkers"), checkers_easy.won("chinese-checkers")) == (3, 1)
+    assert (checkers_easy.played("chinese-checkers"), checkers_easy.won("chinese-checkers")) == (2, 1)
     assert checkers_easy.played("421") == 0
+
+
+def test_a_game_counts_once_for_a_player_who_held_two_seats_and_each_seat_s_facts_count() -> None:
+    expert = Seat("", "expert")
+    column = {"generals": 0, "big_general": False}
+    players = statistics(
+        [
+            entry("421", (ANN, expert, expert), ((2,), (0,), (1,))),
+            entry("421", (ANN, expert, expert), ((0,), (1,), (2,))),
+            entry("421", (expert, ANN, expert)),
+            entry(
+                "generala",
+                (expert, expert),
+                ((1,), (0,)),
+                ({**column, "score": 150, "crossed": ["general"]}, {**column, "score": 210, "crossed": []}),
+            ),
+        ]
+    )
+    experts = players[("computer", "421/expert")]
+    assert (experts.played("421"), experts.won("421"), experts.left["421"]) == (2, 1, 1)
+    generala_experts = players[("computer", "generala/expert")]
+    assert (generala_experts.played("generala"), generala_experts.won("generala")) == (1, 1)
+    assert (generala_experts.scores(), generala_experts.crossed()) == ([150, 210], Counter({"general": 1}))
 
 
 def test_names_are_matched_exactly_and_the_unnamed_are_one_player() -> None:
@@ -330,9 +354,9 @@ def test_statistics_from_real_games_add_up() -> None:
     match = checkers_played_out()
     kept = Entry.of(match, "2026-12-02T18:05")
     players = statistics([kept])
-    [player] = players.values()  # both seats are the unnamed player
-    assert (player.played("chinese-checkers"), player.won("chinese-checkers"), player.moves()) == (2, 1, 64)
-    assert player.seatings == {"2": (2, 1)}
+    [player] = players.values()  # both seats are the unnamed player: one game, won
+    assert (player.played("chinese-checkers"), player.won("chinese-checkers"), player.moves()) == (1, 1, 64)
+    assert player.seatings == {"2": (1, 1)}
 
 
 # -- histograms -------------------------------------------------------------------------------------------------------
@@ -372,9 +396,13 @@ def test_every_seat_of_every_finished_game_is_counted_once(history: list[Entry])
     for game in GAMES:
         finished = [e for e in history if e.game == game and e.ended == "finished"]
         left = [e for e in history if e.game == game and e.ended == "abandoned"]
-        assert sum(p.played(game) for p in players.values()) == sum(len(e.players) for e in finished)
-        assert sum(p.won(game) for p in players.values()) == sum(len(e.winners) for e in finished)
-        assert sum(p.left[game] for p in players.values()) == sum(len(e.players) for e in left)
+
+        def players_of(e: Entry, seats: Iterable[int]) -> set[tuple[str, str]]:
+            return {who(e.game, e.players[s]) for s in seats}
+
+        assert sum(p.played(game) for p in players.values()) == sum(len(players_of(e, range(len(e.players)))) for e in finished)
+        assert sum(p.won(game) for p in players.values()) == sum(len(players_of(e, e.winners)) for e in finished)
+        assert sum(p.left[game] for p in players.values()) == sum(len(players_of(e, range(len(e.players)))) for e in left)
         for player in players.values():
             assert 0 <= player.won(game) <= player.played(game)
     assert set(players) == {who(e.game, seat) for e in history for seat in e.players}

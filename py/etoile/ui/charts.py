@@ -18,10 +18,13 @@ from etoile.ui.vdom import El, h
 
 WIDTH = 480
 """The width of a drawing in its own units (it is scaled to the page)."""
-ROW = 26
-"""The height of one bar of a bar chart."""
-CHAR = 8.2
-"""The width of one character of a label, about (the drawing's text is 14 px high)."""
+ROW = 40
+"""The height of one bar of a bar chart with its label, written above it (so a label of any length in any
+script is never cut: it has the whole width)."""
+LINE = 16
+"""The height of a line of labels above a plot (the drawing's text is 14 px high)."""
+FIGURE = 10
+"""The width of one character of a value written by a bar, at most (the drawing's text is 14 px high)."""
 
 
 def _number(value: float) -> str:
@@ -56,22 +59,19 @@ def bars(
     shown: Callable[[float], str] = _number,
     table_label: str = "Table",
 ) -> El:
-    """Horizontal bars, one per ``(label, value)``, the longest as wide as the drawing; ``shown`` writes a value."""
+    """Horizontal bars, one per ``(label, value)``, each under its label, the longest as wide as the drawing leaves
+    room for; ``shown`` writes a value."""
     top = max((value for _, value in items), default=0) or 1
     height = ROW * max(1, len(items))
-    label_room = min(WIDTH // 2, round(CHAR * max((len(label) for label, _ in items), default=0)) + 12)
-    room = WIDTH - label_room - 48
+    room = WIDTH - (FIGURE * max((len(shown(value)) for _, value in items), default=0)) - 8
     drawn: list[object] = []
     for i, (label, value) in enumerate(items):
         y = i * ROW
         width = round(room * value / top, 1)
         drawn += [
-            h("text", {"class": "chart-label", "x": str(label_room - 6), "y": str(y + 18), "text-anchor": "end"}, label),
-            h(
-                "rect",
-                {"class": "chart-bar", "x": str(label_room), "y": str(y + 5), "width": str(width), "height": str(ROW - 10)},
-            ),
-            h("text", {"class": "chart-value", "x": str(label_room + width + 4), "y": str(y + 18)}, shown(value)),
+            h("text", {"class": "chart-label", "x": "0", "y": str(y + 14)}, label),
+            h("rect", {"class": "chart-bar", "x": "0", "y": str(y + 19), "width": str(width), "height": str(ROW - 24)}),
+            h("text", {"class": "chart-value", "x": str(width + 4), "y": str(y + 32)}, shown(value)),
         ]
     drawing = h("svg", {"class": "chart-drawing", "viewBox": f"0 0 {WIDTH} {height}", "aria-hidden": "true"}, drawn)
     return _figure(caption, drawing, head, [(label, shown(value)) for label, value in items], table_label)
@@ -89,24 +89,26 @@ def histogram(
     table_label: str = "Table",
 ) -> El:
     """The share of ``counts`` in each bin of ``width`` (bars), against the ``reference`` shares (a line of dots),
-    with vertical ``marks`` ``(label, value, class)`` (an average...). Bins are keyed by their lowest value; ``shown``
-    writes a share in the table."""
+    with vertical ``marks`` ``(label, value, class)`` (an average...), each labelled on a line of its own above the
+    plot, beside its mark on the side with more room. Bins are keyed by their lowest value; ``shown`` writes a share
+    in the table."""
     total = sum(counts.values()) or 1
     shares = {low: n / total for low, n in counts.items()}
     low = min([*shares, *(k for k, v in reference.items() if v >= 0.001)], default=0)
     high = max([*shares, *(k for k, v in reference.items() if v >= 0.001)], default=0) + width
     top = max([*shares.values(), *reference.values(), 0.01])
-    plot_w, plot_h, base = WIDTH - 20, 120, 130
+    plot_w, plot_h = WIDTH - 28, 120
+    base = LINE * len(marks) + 6 + plot_h
     scale_x = plot_w / max(width, high - low)
 
     def x(value: float) -> float:
-        return round(10 + (value - low) * scale_x, 1)
+        return round(14 + (value - low) * scale_x, 1)
 
     def y(share: float) -> float:
         return round(base - plot_h * share / top, 1)
 
     drawn: list[object] = [
-        h("line", {"class": "chart-axis", "x1": "10", "x2": str(10 + plot_w), "y1": str(base), "y2": str(base)})
+        h("line", {"class": "chart-axis", "x1": "14", "x2": str(14 + plot_w), "y1": str(base), "y2": str(base)})
     ]
     for start, share in shares.items():
         drawn.append(
@@ -123,12 +125,22 @@ def histogram(
         )
     points = " ".join(f"{x(start + width / 2)},{y(share)}" for start, share in sorted(reference.items()) if low <= start < high)
     drawn.append(points and h("polyline", {"class": "chart-reference", "points": points}))
-    for label, value, kind in marks:
+    top_y = LINE * len(marks) + 2
+    for line_no, (label, value, kind) in enumerate(marks):
+        right = x(value) > WIDTH / 2  # the label goes on the side with more room: never out of the drawing
         drawn += [
-            h("line", {"class": f"chart-mark {kind}", "x1": str(x(value)), "x2": str(x(value)), "y1": "8", "y2": str(base)}),
+            h(
+                "line",
+                {"class": f"chart-mark {kind}", "x1": str(x(value)), "x2": str(x(value)), "y1": str(top_y), "y2": str(base)},
+            ),
             h(
                 "text",
-                {"class": f"chart-mark-label {kind}", "x": str(x(value) + 3), "y": "14" if kind.endswith("1") else "28"},
+                {
+                    "class": f"chart-mark-label {kind}",
+                    "x": str(x(value) - 4 if right else x(value) + 4),
+                    "y": str(LINE * line_no + 13),
+                    "text-anchor": "end" if right else "start",
+                },
                 label,
             ),
         ]

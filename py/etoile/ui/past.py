@@ -8,7 +8,9 @@
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
+from pathlib import Path
 from statistics import mean
 
 from etoile.games.four21 import HANDS, named
@@ -53,8 +55,15 @@ def who_label(person: Who, t: Catalog) -> str:
 
 
 def seat_label(entry: Entry, index: int, t: Catalog) -> str:
+    """How a seat of a past game is called, as its table called it: its name, else "Player 2" or "Computer 2 (expert)"
+    (two computers of one level are told apart)."""
     seat = entry.players[index]
-    return seat.name if seat.name and seat.computer is None else who_label(who(entry.game, seat), t)
+    if seat.name:
+        return seat.name
+    if seat.computer is not None:
+        namespace = TABLES[entry.game].GAME.DESCRIPTION.namespace if entry.game in TABLES else entry.game
+        return t("seat.computer", number=index + 1, level=t(f"{namespace}.level.{seat.computer}"))
+    return t("seat.person", number=index + 1)
 
 
 def _select(action: str, label: str, current: str, options: list[tuple[str, str]], control: str) -> El:
@@ -90,8 +99,8 @@ def _players_of(entries: tuple[Entry, ...]) -> list[Who]:
     """Every player of ``entries``, the one with most games first."""
     counts: dict[Who, int] = {}
     for entry in entries:
-        for seat in entry.players:
-            counts[who(entry.game, seat)] = counts.get(who(entry.game, seat), 0) + 1
+        for person in {who(entry.game, seat) for seat in entry.players}:
+            counts[person] = counts.get(person, 0) + 1
     return sorted(counts, key=lambda p: (-counts[p], p))
 
 
@@ -189,14 +198,16 @@ def history_item(entry: Entry, t: Catalog) -> El:
 
 
 def chosen(model: Model, players: dict[Who, Player]) -> Who | None:
-    """The player the statistics show: the one picked, else the settings' name, else the one with most games."""
-    ranked = sorted(players, key=lambda p: (-sum(map(len, players[p].games.values())), p))
-    keys = {who_key(p): p for p in ranked}
-    picked = keys.get(model.stats_player or "")
-    if picked is not None:
-        return picked
+    """The player the statistics show: the one picked, else the player of this device (the settings' name, else
+    the unnamed people of its seats), else the person, then the computer, with most games."""
+    picked = {who_key(p): p for p in players}.get(model.stats_player or "")
     mine = ("person", model.settings.name)
-    return mine if mine in players else (ranked[0] if ranked else None)
+    if picked is not None or mine in players:
+        return picked or mine
+    if ("person", "") in players:
+        return ("person", "")
+    ranked = sorted(players, key=lambda p: (p[0] != "person", -sum(map(len, players[p].games.values())), p))
+    return ranked[0] if ranked else None
 
 
 _COUNTED: list[tuple[tuple[Entry, ...], dict[Who, Player]]] = []
@@ -252,12 +263,16 @@ def summary(stats: Player, t: Catalog) -> El:
     columns = ("stats.game", "stats.played", "stats.won", "stats.win_rate", "stats.left")
     return h(
         "div",
-        {"class": "scroll-x", "tabindex": "0", "role": "region", "aria-label": t("stats.summary"), "data-scroll-cue": True},
+        {"class": "stats-scroll"},  # shaded on a side that hides columns (the runtime marks the scroller's sides)
         h(
-            "table",
-            {"class": "stats-summary"},
-            h("thead", {}, h("tr", {}, [h("th", {"scope": "col"}, t(key)) for key in columns])),
-            h("tbody", {}, rows),
+            "div",
+            {"class": "scroll-x", "tabindex": "0", "role": "region", "aria-label": t("stats.summary"), "data-scroll-cue": True},
+            h(
+                "table",
+                {"class": "stats-summary"},
+                h("thead", {}, h("tr", {}, [h("th", {"scope": "col"}, t(key)) for key in columns])),
+                h("tbody", {}, rows),
+            ),
         ),
     )
 
@@ -280,14 +295,24 @@ def _running_wins(stats: Player, game: str) -> list[tuple[str, float]]:
     return points
 
 
+SCORES_FILE = Path(__file__).with_name("generala_scores.json")
+"""The optimal expected-score player's final score at Generala, default rules (written by
+``tools/generala_tables.py`` from the computer players' table, which the page does not load)."""
+
+
+def optimal_scores() -> list[float]:
+    """The chance of each final score of the optimal expected-score player (default rules): entry ``x`` is the chance
+    of ``x`` points, as the computer players' :func:`etoile.ai.generala_win.futures` has it."""
+    shipped = json.loads(SCORES_FILE.read_text(encoding="utf-8"))
+    total = sum(shipped["units"])
+    return [0.0] * shipped["first"] + [u / total for u in shipped["units"]]
+
+
 @lru_cache(maxsize=1)
 def optimal_shares() -> tuple[dict[int, float], float]:
     """The optimal expected-score player's final score, as shares by bin of :data:`SCORE_BIN`, and its mean
     (default rules)."""
-    from etoile.ai.generala_win import futures  # noqa: PLC0415 - the table is read when the chart is first drawn
-    from etoile.games.generala import Rules  # noqa: PLC0415
-
-    pmf = futures(Rules())[0]
+    pmf = optimal_scores()
     shares: dict[int, float] = {}
     for points, p in enumerate(pmf):
         shares[points // SCORE_BIN * SCORE_BIN] = shares.get(points // SCORE_BIN * SCORE_BIN, 0.0) + p
@@ -334,9 +359,10 @@ def generala_section(stats: Player, t: Catalog) -> list[El]:
         charts.line(
             t("stats.generala.over_time"),
             [
-                (r.when.replace("T", " "), float(r.facts["score"]))
+                (r.when.replace("T", " "), float(seat["score"]))
                 for r in stats.games["generala"]
-                if r.facts.get("score") is not None
+                for seat in r.facts
+                if seat.get("score") is not None
             ],
             (t("stats.when"), t("stats.generala.points")),
             table_label=label,

@@ -235,6 +235,8 @@ def past_screen(model: Model, t: Catalog) -> El:
     if watch is None or watch.match is None:
         return unwatchable(watch, t("history.unreadable"), None, ("#/history", t("history.back")), t)
     when = next((e.when for e in model.history if e.id == model.route.entry), "")
+    shown = watched(model)
+    game_id = watch.match.game.ID
     return h(
         "div",
         {"class": "watch"},
@@ -243,7 +245,13 @@ def past_screen(model: Model, t: Catalog) -> El:
             {"class": "watch-note", "role": "note"},
             t("history.watching", when=when_text(when, t)) if when else t("link.watching"),
         ),
-        game(watched(model), t, watching=True, leave="history.back"),
+        game(shown, t, watching=True, leave="history.back"),
+        h(
+            "div",
+            {"class": "row record-tools"},
+            h("button", {"type": "button", "data-action": "share-game", "data-game": game_id}, t("table.share")),
+            model.sharing == game_id and link_box(shown, game_id, "watch", t),
+        ),
     )
 
 
