@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from etoile.i18n import Catalog
 from etoile.match import Match
+from etoile.model import Model
 from etoile.ui.vdom import El, h
 
 
@@ -17,6 +18,12 @@ def seat_name(match: Match, index: int, t: Catalog) -> str:
     if seat is not None and seat.computer:
         return t("seat.computer", number=index + 1, level=t(f"{match.game.DESCRIPTION.namespace}.level.{seat.computer}"))
     return t("seat.person", number=index + 1)
+
+
+def replaying(model: Model) -> bool:
+    """Whether the table shown is a replay (the player's own, or a game watched from the history or a link): it shows
+    a past position, where nobody is asked to do anything."""
+    return (model.route.slot or "") in model.replays
 
 
 def log_entry(game_id: str, ply: int, text: str, *, current: bool = False) -> El:

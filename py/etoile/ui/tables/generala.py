@@ -20,7 +20,7 @@ from etoile.games.dice import Roll, faces_text
 from etoile.i18n import Catalog
 from etoile.match import Match
 from etoile.model import CoachAnswer, Effect, Model, Msg
-from etoile.ui.common import result_panel, seat_name
+from etoile.ui.common import replaying, result_panel, seat_name
 from etoile.ui.dice import dice_row, places, places_from, rounds_told, throw_told
 from etoile.ui.tables import register
 from etoile.ui.vdom import El, h
@@ -164,7 +164,8 @@ def sentence(choice: str, expected: str, t: Catalog) -> str:
     return t("generala.coach.choice", choice=choice[:1].upper() + choice[1:], expected=expected)
 
 
-def table_dice(match: Match, local: Local, t: Catalog) -> El:
+def table_dice(match: Match, local: Local, t: Catalog, replay: bool) -> El:
+    """The five dice on the table; the person to move sets them aside between throws, never in a ``replay``."""
     state = match.state
     return dice_row(
         "generala",
@@ -173,7 +174,7 @@ def table_dice(match: Match, local: Local, t: Catalog) -> El:
         kept=kept(state, local),
         rolled=range(state.kept, len(state.dice)),
         roll=sum(isinstance(action, Roll) for action in match.played),  # the throws so far: one more at every throw
-        enabled=can_keep(match),
+        enabled=can_keep(match) and not replay,
         hinted=_hinted_keep(state, local),
     )
 
@@ -479,7 +480,7 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
         # All the first round long, the throws that decided who starts stay on the table.
         match.state.round == 1 and (told := opening(match, t)) and h("p", {"class": "last-turn"}, told),
         controls(match, local, t),  # the throw first: the dice come right after it in the tab order
-        table_dice(match, local, t),
+        table_dice(match, local, t, replaying(model)),
         hint_button(match, t),
         confirm_zero(local, t),
         hint_panel(match, local, t),
