@@ -42,9 +42,12 @@ def log_entry(game_id: str, ply: int, text: str, *, current: bool = False) -> El
     )
 
 
-def result_panel(match: Match, t: Catalog, figure: Callable[[int], str], extra: object = None) -> El | None:
-    """The end of a game: who won, every player's place with ``figure(seat)`` (tokens, points, distance), and a
-    rematch. Players who share a place share its number. ``None`` while the game goes on."""
+def result_panel(
+    match: Match, t: Catalog, figure: Callable[[int], str], extra: object = None, title: str | None = None
+) -> El | None:
+    """The end of a game: who won (or ``title``: a solo game's score), every player's place with ``figure(seat)``
+    (tokens, points, distance), and a rematch. Players who share a place share its number; a player alone has no
+    ranking. ``None`` while the game goes on."""
     outcome = match.result
     if outcome is None:
         return None
@@ -58,8 +61,8 @@ def result_panel(match: Match, t: Catalog, figure: Callable[[int], str], extra: 
     return h(
         "section",
         {"class": "result", "aria-labelledby": "result-title"},
-        h("h2", {"id": "result-title"}, t("result.winner", count=len(winners), names=", ".join(winners))),
-        h("ol", {"class": "ranking", "aria-label": t("result.ranking")}, places),
+        h("h2", {"id": "result-title"}, title or t("result.winner", count=len(winners), names=", ".join(winners))),
+        len(places) > 1 and h("ol", {"class": "ranking", "aria-label": t("result.ranking")}, places),
         extra,
         h(
             "div",
