@@ -40,6 +40,7 @@ def step_through(page: Page, faces: list[str]) -> None:
             die = dice.nth(index)
             expect(die).to_be_visible()
             expect(die).to_be_disabled()
+            expect(die).to_have_css("opacity", "1")  # drawn plainly, not faded like a control out of use
             expect(die).to_have_attribute("aria-label", f"Die showing {value}, to throw")
             box = die.bounding_box()
             assert box is not None and box["width"] >= 50 and box["height"] >= 50, box
