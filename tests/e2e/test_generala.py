@@ -5,8 +5,10 @@ import re
 from playwright.sync_api import Page, expect
 
 from etoile.games import generala as g
-from etoile.match import Match
-from tests.e2e.conftest import fix_seed, open_in_language, set_up
+from etoile.match import Match, Seat
+from tests.e2e import positions
+from tests.e2e.conftest import fix_seed, open_app, open_in_language, set_up
+from tests.e2e.support import seed_once
 
 BIG_GENERAL_SEED = 1667  # a solitaire game whose first throw is five ones
 
@@ -173,7 +175,7 @@ def test_a_dice_game_replays_from_the_start_and_the_table_waits_meanwhile(page: 
     expect(page.locator(".status")).to_contain_text("Round 2/10 · throw 1/3")
 
 
-def test_a_solo_game_ends_with_the_ranking_and_the_score_against_the_optimal_player(page: Page, base_url: str) -> None:
+def test_a_solo_game_ends_with_the_score_against_the_optimal_player(page: Page, base_url: str) -> None:
     seed = 20261201
     fix_seed(page, seed)
     start_game(page, base_url, ["Ann"])
@@ -187,10 +189,10 @@ def test_a_solo_game_ends_with_the_ranking_and_the_score_against_the_optimal_pla
             page.get_by_role("button", name="Cross it out").click()
         match = match.play(g.Fill(box)).settled()
     score = g.totals(match.state)[0]
-    expect(page.locator(".result .ranking li")).to_have_text([f"Ann: {score} points"])
+    expect(page.locator(".result h2")).to_have_text(f"Ann finishes with {score} points")
     # The coach's worker answers with the optimal player's average under the default rules.
     expect(page.locator(".result .par")).to_have_text(
-        f"Your {score} points against the optimal player's average of 156.2 under these rules."
+        f"Your score is {156.19 - score:.1f} points below the optimal player's average under these rules (156.2)."
     )
 
 
@@ -208,3 +210,41 @@ def test_escape_keeps_a_box_open_that_would_be_crossed_out_and_the_focus_goes_ba
     expect(question).to_have_count(0)
     expect(page.locator(f".sheet button[data-box='{zero}']")).to_be_focused()
     expect(page.locator(".status")).to_contain_text("throw 1/3")  # nothing was filled
+
+
+def test_a_solo_game_s_end_says_the_score_against_the_optimal_player_and_its_buttons_stand_apart(
+    page: Page, base_url: str
+) -> None:
+    alone = Match.new(g, {"players": 1}, 7, (Seat("Zoé"),))
+    match = positions._play(alone, positions._generala_move, lambda m: g.to_move(m.state) is None)
+    assert g.totals(match.state) == (61,)
+    seed_once(page, positions.items(match=match))
+    open_app(page, base_url, "#/generala")
+    result = page.locator(".result")
+    # Alone at the table, nobody wins: the end says the score, then how it compares with the optimal player's.
+    expect(result.locator("h2")).to_have_text("Zoé finishes with 61 points")
+    expect(result.locator(".ranking")).to_have_count(0)
+    expect(result.locator(".par")).to_have_text(
+        "Your score is 95.2 points below the optimal player's average under these rules (156.2)."
+    )
+    for width, height in ((1280, 800), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        report = result.get_by_role("button", name="Coach's report").bounding_box()
+        again = result.get_by_role("button", name="Play again").bounding_box()
+        assert report is not None and again is not None
+        assert again["y"] - (report["y"] + report["height"]) >= 8, (width, report, again)
+
+
+def test_after_the_last_throw_the_throw_button_leaves_and_the_focus_goes_to_the_first_open_box(page: Page, base_url: str) -> None:
+    fix_seed(page, 77)
+    start_game(page, base_url, ["Ann"])
+    throw = page.locator("[data-action='generala:throw']")
+    throw.focus()
+    for left in (2, 1):
+        page.keyboard.press("Enter")
+        expect(throw).to_have_text(f"Throw again ({left} left)")
+        expect(throw).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator(".status")).to_have_text("Round 1/10 · throw 3/3 · Ann to play")
+    expect(throw).to_have_count(0)  # no throw is left: no dead button
+    expect(page.locator(".sheet button[data-box]").first).to_be_focused()

@@ -460,7 +460,14 @@ def test_the_best_hand_gives_all_it_has_if_fewer_and_wins_on_zero_tokens() -> No
     turn = state.turns[-1]
     assert (turn.best_hand, turn.value, turn.amount, turn.worst, turn.out) == (dice("444"), 4, 1, 2, (0,))
     assert (state.phase, state.held, state.seat) == ("over", (0, 6, 5), None)
-    assert g.result(state) == Outcome(((0,), (1, 2)))
+    assert g.result(state) == Outcome(((0,), (2,), (1,)))  # the others by the tokens they hold, fewest first
+
+
+def test_the_players_who_did_not_win_are_ranked_by_their_tokens_and_equal_counts_share_a_place() -> None:
+    state = replace(g.start({"players": 5}), phase="over", seat=None, pot=0, held=(8, 0, 3, 8, 2), out=((1,),))
+    assert g.result(state) == Outcome(((1,), (4,), (2,), (0, 3)))
+    charged = replace(state, held=(0, 9, 0, 2, 0), out=((0, 2, 4),))  # the load ends with three clean players
+    assert g.result(charged) == Outcome(((0, 2, 4), (3,), (1,)))
 
 
 def test_play_to_the_loser_goes_on_until_one_player_holds_every_token() -> None:

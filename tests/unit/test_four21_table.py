@@ -337,15 +337,15 @@ def test_a_tie_for_the_worst_hand_is_told_with_every_throw_that_settled_it() -> 
     )
 
 
-def test_the_end_of_a_game_ranks_every_player_with_their_tokens() -> None:
+def test_the_end_of_a_game_ranks_every_player_by_their_tokens() -> None:
     state = g.start({"players": 3})
     over = replace(state, phase="over", seat=None, pot=0, held=(0, 9, 2), out=((0,),))
     match = Match(g, {"players": 3}, 0, (), (over,), 0, (Seat("Ann"), Seat("Bob"), Seat("Zoé")), (Dice(0),))
     page = view(Model(route=Route("game", "421"), matches={"421": match}))
     [ranking] = page.find_all(lambda el: el.attrs.get("class") == "ranking")
     places = [(li.attrs["value"], li.text()) for li in ranking.children if isinstance(li, El)]
-    # Ann won; Bob and Zoé share the second place (without "play to the loser" the others are not ranked apart).
-    assert places == [("1", "Ann: 0 tokens"), ("2", "Bob: 9 tokens"), ("2", "Zoé: 2 tokens")]
+    # Ann won; the others follow by the tokens they hold, fewest first.
+    assert places == [("1", "Ann: 0 tokens"), ("2", "Zoé: 2 tokens"), ("3", "Bob: 9 tokens")]
 
 
 def test_the_dice_set_aside_since_the_last_throw_are_saved_and_read_back_at_that_position_only() -> None:

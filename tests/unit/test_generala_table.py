@@ -5,7 +5,7 @@ from dataclasses import replace
 import pytest
 
 from etoile.app import update
-from etoile.coach import PENDING, GeneralaChoice, GeneralaHint
+from etoile.coach import PENDING, GeneralaChoice, GeneralaHint, GeneralaPar
 from etoile.games import CHANCE
 from etoile.games import generala as g
 from etoile.games.dice import Roll
@@ -284,10 +284,42 @@ def test_a_solo_game_ends_with_its_score_against_the_optimal_player_s_average() 
     assert answer == {"expected": pytest.approx(156.19, abs=0.01)}
     model, _ = send(model, "generala:advice", CoachAnswer(match.cursor, "par", answer))
     score = g.totals(match.state)[0]
-    assert f"Your {score} points against the optimal player's average of 156.2 under these rules." in view(model).text()
+    page = view(model)
+    [title] = page.find_all(lambda el: el.attrs.get("id") == "result-title")
+    assert title.text() == f"Ann finishes with {score} points" and not page.find_all(by_class("ranking"))
+    [par] = page.find_all(by_class("par"))
+    assert (
+        par.text() == f"Your score is {156.19 - score:.1f} points below the optimal player's average under these rules (156.2)."
+    )
     assert table.follow(model, match) == []  # asked once
     two = playing()
     assert table.follow(two, two.matches["generala"]) == []  # a game under way, or of several players: nothing to ask
+
+
+@pytest.mark.parametrize(
+    ("par", "said"),
+    [
+        (60.74, "Your score is 0.3 points above the optimal player's average under these rules (60.7)."),
+        (61.04, "Your score equals the optimal player's average under these rules (61.0)."),
+        (156.19, "Your score is 95.2 points below the optimal player's average under these rules (156.2)."),
+    ],
+)
+def test_a_solo_score_is_said_above_below_or_level_with_the_optimal_player_s_average(par: float, said: str) -> None:
+    match = Match.new(g, {"players": 1}, 7, (Seat("Zoé"),)).settled()
+    while match.result is None:  # throw once, then fill the box worth most
+        match = match.play(g.Throw()).settled()
+        points = g.preview(match.state)
+        match = match.play(g.Fill(max(g.open_boxes(match.state), key=lambda box: (points[box], -g.BOXES.index(box)))))
+        match = match.settled()
+    assert g.totals(match.state) == (61,)
+    page = view(
+        Model(
+            route=Route("game", "generala"), matches={"generala": match}, tables={"generala": table.Local(par=GeneralaPar(par))}
+        )
+    )
+    [title] = page.find_all(lambda el: el.attrs.get("id") == "result-title")
+    assert title.text() == "Zoé finishes with 61 points"
+    assert [p.text() for p in page.find_all(by_class("par"))] == [said]
 
 
 def test_the_dice_set_aside_since_the_last_throw_are_saved_and_read_back_at_that_position_only() -> None:

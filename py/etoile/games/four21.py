@@ -602,15 +602,16 @@ def _settle(state: State, worst: int, best: int) -> State:
 
 
 def result(state: State) -> Outcome | None:
-    """Tiers of seats, best first: the winners (in the order they left play), then the others; ``None`` until over.
+    """Tiers of seats, best first: the winners (in the order they left play), then the others by the tokens they
+    hold, fewest first, equal counts sharing a tier; ``None`` until over.
 
-    Without "play to the loser" the players who did not win share the last
-    tier; with it, the last tier is the loser, who holds every token.
+    With "play to the loser" the one player left, who holds every token, is the last tier.
     """
     if state.phase != "over":
         return None
-    rest = state.active
-    return Outcome((*state.out, rest) if rest else state.out)
+    counts = sorted({state.held[seat] for seat in state.active})
+    rest = tuple(tuple(seat for seat in state.active if state.held[seat] == count) for count in counts)
+    return Outcome((*state.out, *rest))
 
 
 # ----------------------------------------------------------------------------- JSON

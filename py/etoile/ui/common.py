@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from etoile.i18n import Catalog
 from etoile.match import Match
+from etoile.model import Model
 from etoile.ui.vdom import El, h
 
 
@@ -17,6 +18,12 @@ def seat_name(match: Match, index: int, t: Catalog) -> str:
     if seat is not None and seat.computer:
         return t("seat.computer", number=index + 1, level=t(f"{match.game.DESCRIPTION.namespace}.level.{seat.computer}"))
     return t("seat.person", number=index + 1)
+
+
+def replaying(model: Model) -> bool:
+    """Whether the table shown is a replay (the player's own, or a game watched from the history or a link): it shows
+    a past position, where nobody is asked to do anything."""
+    return (model.route.slot or "") in model.replays
 
 
 def log_entry(game_id: str, ply: int, text: str, *, current: bool = False) -> El:
@@ -35,9 +42,12 @@ def log_entry(game_id: str, ply: int, text: str, *, current: bool = False) -> El
     )
 
 
-def result_panel(match: Match, t: Catalog, figure: Callable[[int], str], extra: object = None) -> El | None:
-    """The end of a game: who won, every player's place with ``figure(seat)`` (tokens, points, distance), and a
-    rematch. Players who share a place share its number. ``None`` while the game goes on."""
+def result_panel(
+    match: Match, t: Catalog, figure: Callable[[int], str], extra: object = None, title: str | None = None
+) -> El | None:
+    """The end of a game: who won (or ``title``: a solo game's score), every player's place with ``figure(seat)``
+    (tokens, points, distance), and a rematch. Players who share a place share its number; a player alone has no
+    ranking. ``None`` while the game goes on."""
     outcome = match.result
     if outcome is None:
         return None
@@ -51,8 +61,8 @@ def result_panel(match: Match, t: Catalog, figure: Callable[[int], str], extra: 
     return h(
         "section",
         {"class": "result", "aria-labelledby": "result-title"},
-        h("h2", {"id": "result-title"}, t("result.winner", count=len(winners), names=", ".join(winners))),
-        h("ol", {"class": "ranking", "aria-label": t("result.ranking")}, places),
+        h("h2", {"id": "result-title"}, title or t("result.winner", count=len(winners), names=", ".join(winners))),
+        len(places) > 1 and h("ol", {"class": "ranking", "aria-label": t("result.ranking")}, places),
         extra,
         h(
             "div",

@@ -14,7 +14,7 @@ from etoile.games.chinese_checkers_endings import distance, ending, quiet_rounds
 from etoile.i18n import Catalog
 from etoile.match import Match
 from etoile.model import CoachAnswer, Effect, Model, Msg
-from etoile.ui.common import result_panel, seat_name
+from etoile.ui.common import replaying, result_panel, seat_name
 from etoile.ui.tables import register
 from etoile.ui.vdom import El, h
 
@@ -509,13 +509,14 @@ def move_told(match: Match, t: Catalog) -> El:
     return h("p", {"class": "visually-hidden", "role": "status", "data-told": "move"}, said)
 
 
-def status(match: Match, local: Local, t: Catalog) -> str:
+def status(match: Match, local: Local, t: Catalog, *, replay: bool = False) -> str:
+    """Whose turn it is and what they are to do; in a ``replay``, whose turn the position shows, and nothing to do."""
     state = match.state
     seat = state.to_move
     if seat is None:
         return t("chinese_checkers.status.over")
     line = t("chinese_checkers.status.play", name=seat_name(match, seat, t), colour=colours(state, seat, t))
-    if match.person_to_move is not None:
+    if match.person_to_move is not None and not replay:
         line += " " + t("chinese_checkers.status.target" if local.selected is not None else "chinese_checkers.status.select")
     rounds, left = quiet_rounds(state)
     if left <= QUIET_WARNING:
@@ -587,7 +588,7 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
     return h(
         "section",
         {"class": "chinese-checkers"},
-        h("p", {"class": "status", "role": "status", "id": "cc-status"}, status(match, local, t)),
+        h("p", {"class": "status", "role": "status", "id": "cc-status"}, status(match, local, t, replay=replaying(model))),
         move_told(match, t),
         [h("p", {"class": "cc-event"}, line) for line in happenings(match, t)],
         result_panel(match, t, lambda seat: standing(match.state, seat, t), ending_line(match.state, t)),

@@ -13,7 +13,7 @@ from etoile.games.dice import digits
 from etoile.i18n import Catalog
 from etoile.match import Match
 from etoile.model import CoachAnswer, Effect, Model, Msg
-from etoile.ui.common import result_panel, seat_name
+from etoile.ui.common import replaying, result_panel, seat_name
 from etoile.ui.dice import dice_row, face, places, places_from, rounds_told, throw_told, throws
 from etoile.ui.tables import register
 from etoile.ui.vdom import Attr, El, h
@@ -231,7 +231,9 @@ def pot(match: Match, t: Catalog) -> El:
     )
 
 
-def table_dice(match: Match, local: Local, t: Catalog) -> El | None:
+def table_dice(match: Match, local: Local, t: Catalog, replay: bool) -> El | None:
+    """The dice on the table (the throws of a tie-break, drawn small); a person to move sets them aside, never in a
+    ``replay``."""
     state = match.state
     rolloff = state.rolloff
     if rolloff is not None:
@@ -258,7 +260,7 @@ def table_dice(match: Match, local: Local, t: Catalog) -> El | None:
         )
     if not state.dice:
         return None
-    mine = match.person_to_move is not None and can_keep(state)
+    mine = match.person_to_move is not None and can_keep(state) and not replay
     keep = kept(state, local)
     advice = local.advice
     advised = places(state.dice, advice.keep) if isinstance(advice, Four21Advice) and not advice.stop else ()
@@ -394,7 +396,7 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
         pot(match, t),
         players(match, t),
         controls(match, local, t),  # the throw first: the dice come right after it in the tab order
-        table_dice(match, local, t),
+        table_dice(match, local, t, replaying(model)),
         coach(model, match, local, t),
     )
 

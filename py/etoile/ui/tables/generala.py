@@ -20,7 +20,7 @@ from etoile.games.dice import Roll, faces_text
 from etoile.i18n import Catalog
 from etoile.match import Match
 from etoile.model import CoachAnswer, Effect, Model, Msg
-from etoile.ui.common import result_panel, seat_name
+from etoile.ui.common import replaying, result_panel, seat_name
 from etoile.ui.dice import dice_row, places, places_from, rounds_told, throw_told
 from etoile.ui.tables import register
 from etoile.ui.vdom import El, h
@@ -44,20 +44,36 @@ class Local:
     """The optimal player's average, asked for at the end of a solo game to set the score beside it."""
 
 
+def alone(match: Match) -> bool:
+    """Whether ``match`` is a solo game ended by its sheet: nobody wins it (a big general still wins at once), and
+    the score is set beside the optimal player's."""
+    return match.result is not None and match.state.players == 1 and match.state.big_general is None
+
+
 def follow(model: Model, match: Match) -> list[Effect]:
     """At the end of a solo game, ask the coach for the optimal player's average, to set the score beside it."""
     local = model.tables.get("generala")
-    if match.result is None or match.state.players != 1 or (isinstance(local, Local) and local.par is not None):
+    if not alone(match) or (isinstance(local, Local) and local.par is not None):
         return []
     return [Effect("advise", {"game": "generala", "ply": match.cursor, "request": "par"})]
 
 
-def par_line(match: Match, local: Local, t: Catalog) -> El | None:
-    """A solo game's score against the optimal player's average under the same rules."""
-    if match.result is None or match.state.players != 1 or local.par is None:
+def alone_title(match: Match, t: Catalog) -> str | None:
+    """The end's heading of a solo game ended by its sheet: the player's score; else ``None`` (who won)."""
+    if not alone(match):
         return None
-    score = g.totals(match.state)[0]
-    return h("p", {"class": "par"}, t("generala.par", score=score, par=t.decimal(local.par.expected)))
+    return t("generala.alone", name=seat_name(match, 0, t), points=t("generala.points", count=g.totals(match.state)[0]))
+
+
+def par_line(match: Match, local: Local, t: Catalog) -> El | None:
+    """How a solo game's score compares with the optimal player's average under the same rules: so many points
+    above it or below it (to a tenth), or level with it."""
+    if not alone(match) or local.par is None:
+        return None
+    par = local.par.expected
+    gap = round(g.totals(match.state)[0] - par, 1)
+    key = "generala.par_above" if gap > 0 else "generala.par_below" if gap < 0 else "generala.par_level"
+    return h("p", {"class": "par"}, t(key, gap=t.decimal(abs(gap)), par=t.decimal(par)))
 
 
 def start(match: Match) -> Local:
@@ -164,7 +180,8 @@ def sentence(choice: str, expected: str, t: Catalog) -> str:
     return t("generala.coach.choice", choice=choice[:1].upper() + choice[1:], expected=expected)
 
 
-def table_dice(match: Match, local: Local, t: Catalog) -> El:
+def table_dice(match: Match, local: Local, t: Catalog, replay: bool) -> El:
+    """The five dice on the table; the person to move sets them aside between throws, never in a ``replay``."""
     state = match.state
     return dice_row(
         "generala",
@@ -173,7 +190,7 @@ def table_dice(match: Match, local: Local, t: Catalog) -> El:
         kept=kept(state, local),
         rolled=range(state.kept, len(state.dice)),
         roll=sum(isinstance(action, Roll) for action in match.played),  # the throws so far: one more at every throw
-        enabled=can_keep(match),
+        enabled=can_keep(match) and not replay,
         hinted=_hinted_keep(state, local),
     )
 
@@ -187,15 +204,17 @@ def _hinted_keep(state: g.State, local: Local) -> tuple[int, ...]:
 
 
 def controls(match: Match, local: Local, t: Catalog) -> El | None:
+    """The throw of the person to move, while a throw is left (after the last one, only the sheet remains: a keyboard
+    goes on to its first open box); disabled, saying so, with every die set aside."""
     state = match.state
-    if match.person_to_move is None:
+    if match.person_to_move is None or state.throw >= g.THROWS:
         return None
     all_kept = can_keep(match) and len(kept(state, local)) == g.DICE  # nothing left to throw: say so
     if state.phase == "start":
         label = t("generala.throw_start")
     elif state.throw == 0:
         label = t("generala.throw_first")
-    elif all_kept and state.throw < g.THROWS:
+    elif all_kept:
         label = t("generala.take_one_back")
     else:
         label = t("generala.throw_again", count=g.THROWS - state.throw)
@@ -210,7 +229,7 @@ def controls(match: Match, local: Local, t: Catalog) -> El | None:
                 "data-action": "generala:throw",
                 "data-game": "generala",
                 "data-next": True,
-                "disabled": state.throw >= g.THROWS or all_kept,
+                "disabled": all_kept,
             },
             label,
         ),
@@ -479,7 +498,7 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
         # All the first round long, the throws that decided who starts stay on the table.
         match.state.round == 1 and (told := opening(match, t)) and h("p", {"class": "last-turn"}, told),
         controls(match, local, t),  # the throw first: the dice come right after it in the tab order
-        table_dice(match, local, t),
+        table_dice(match, local, t, replaying(model)),
         hint_button(match, t),
         confirm_zero(local, t),
         hint_panel(match, local, t),
@@ -488,6 +507,7 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
             t,
             lambda seat: t("generala.points", count=g.totals(match.state)[seat]),
             [par_line(match, local, t), report_panel(match, local, t)],
+            alone_title(match, t),
         ),
         sheet(match, local, t),
     )
