@@ -135,7 +135,7 @@ def test_the_table_shows_the_pot_the_tokens_and_the_hands() -> None:
     bob = page.find_all(lambda el: el.attrs.get("data-seat") == "1")[0]
     assert discs(bob) == {"token arriving": 10}  # the 10 tokens Bob took fly in
     assert discs(pot) == {"token": 1, "token leaving": 10}  # and fly off the pot
-    assert "643" in bob.text()
+    assert "Last turn: 643" in bob.text()
 
     model, _ = send(model, "421:throw")  # the next turn: the tokens of the last one stay put
     page = view(model)
@@ -167,7 +167,9 @@ def test_the_coach_asks_for_advice_and_shows_it_for_this_position_only() -> None
     stale, _ = send(model, "421:advice", CoachAnswer(ply - 1, "advice", advice))
     assert stale.tables["421"].advice is None
     model, _ = send(model, "421:advice", CoachAnswer(ply, "advice", advice))
-    assert "The expert would stand. Chance of escaping the worst hand: 99.5% · of the best hand: 90%." in view(model).text()
+    assert "The expert would stand. Chance of not ending with the worst hand: 99.5% · of getting the best hand: 90%." in (
+        view(model).text()
+    )
     assert [b.attrs.get("data-hint") for b in dice_buttons(model)] == [None, None, None]
 
 
@@ -368,9 +370,7 @@ def test_the_coach_gives_the_chances_of_each_choice_the_expert_s_own_marked() ->
     advice = {"keep": [1, 1], "stop": False, "escape": 0.875, "best": 0.375, "choices": choices}
     model, _ = send(model, "421:advice", CoachAnswer(ply, "advice", advice))
     folded = view(model).find_all(lambda el: el.attrs.get("class") == "coach-choices")
-    assert (
-        len(folded) == 1 and folded[0].find_all(lambda el: el.tag == "summary")[0].text() == "Your chances with each choice (4)"
-    )
+    assert len(folded) == 1 and folded[0].find_all(lambda el: el.tag == "summary")[0].text() == "Your chances with each choice"
     lines = [(li.text(), li.attrs.get("class")) for li in folded[0].find_all(lambda el: el.tag == "li")]
     assert lines == [
         ("Stand: worst hand of the turn 25%", None),
@@ -382,3 +382,58 @@ def test_the_coach_gives_the_chances_of_each_choice_the_expert_s_own_marked() ->
     assert decharge is not None
     texts = [li.text() for li in decharge.find_all(lambda el: el.tag == "li" and el.attrs.get("class") == "expert")]
     assert texts == ["Keep 1 1: gives 37.5% · takes 12.5%"]
+
+
+def keep_hint(model: Model) -> list[str]:
+    """The hint under the dice that says what a click on a die does, if the table shows it."""
+    return [el.text() for el in view(model).find_all(lambda el: el.attrs.get("class") == "hint keep-hint")]
+
+
+def test_a_hint_says_a_click_sets_a_die_aside_until_the_player_has_set_one_aside() -> None:
+    model, _ = send(led("412", "62"), "421:throw")
+    assert keep_hint(model) == ["Click a die to set it aside; click it again to throw it with the others."]
+    model, _ = send(model, "421:keep", index="0")
+    assert keep_hint(model) == []
+    model, _ = send(model, "421:keep", index="0")  # taken back: the hint has done its work
+    assert keep_hint(model) == []
+    model, _ = send(model, "421:keep", index="2")
+    model, _ = send(model, "421:throw")  # the 1 set aside, the others thrown: Ann has set a die aside this game
+    assert state(model).dice == (1, 6, 2) and keep_hint(model) == []
+    fr = replace(led("412", coach=False), settings=Settings(language="fr"))
+    fr, _ = send(fr, "421:throw")
+    assert keep_hint(fr) == [
+        "Cliquez sur un dé pour le mettre de côté\u202f; cliquez de nouveau pour le relancer avec les autres."
+    ]
+
+
+def test_each_player_row_labels_its_tokens_and_its_hand() -> None:
+    model, _ = send(led("421", "643", "555"), "421:throw")
+    model, _ = send(model, "421:stop")
+    model, _ = send(model, "421:throw")
+    page = view(model)
+    rows = {
+        row.attrs["data-seat"]: [
+            el.text()
+            for el in row.find_all(lambda el: el.attrs.get("class") in ("token-count", "token-unit", "hand", "hand previous"))
+        ]
+        for row in page.find_all(lambda el: el.attrs.get("class", "").startswith("player") and el.tag == "li")
+    }
+    # The turn is over: each row shows the hand it ended with, till the next throw.
+    assert rows == {"0": ["0", "tokens", "Last turn: 421 (four-two-one)"], "1": ["10", "tokens", "Last turn: 643"]}
+    pot = page.find_all(lambda el: el.attrs.get("class") == "pot")[0]
+    assert [el.text() for el in pot.find_all(lambda el: el.attrs.get("class") in ("token-count", "token-unit"))] == [
+        "1",
+        "token",
+    ]
+    model, _ = send(model, "421:throw")
+    model, _ = send(model, "421:stop")  # Bob, who took the tokens, leads the next turn and stands on 555
+    hands = view(model).find_all(lambda el: el.attrs.get("class") in ("hand", "hand previous"))
+    assert [el.text() for el in hands] == ["Hand: —", "Hand: 555 (three 5s)"]
+
+
+def test_the_coach_s_chances_say_what_they_are_the_chances_of() -> None:
+    model, _ = send(led("421", coach=True), "421:throw")
+    ply = model.matches["421"].cursor
+    advice = {"keep": [], "stop": True, "escape": 0.904, "best": 0.0}
+    model, _ = send(model, "421:advice", CoachAnswer(ply, "advice", advice))
+    assert "Chance of not ending with the worst hand: 90.4% · of getting the best hand: 0%." in view(model).text()
