@@ -242,11 +242,11 @@ def test_the_log_reads_like_a_score_sheet_in_the_player_s_language() -> None:
         "en": [
             "Bob: throw · roll 6 5 3 · stop — Ann's 421 (four-two-one) is worth 10: Bob, worst with 653, takes 10 tokens.",
             "Ann: throw · roll 6 4 1 · keep 4 1 · roll 2 · stop",
-            "Bob: throw · roll 3 — Who starts: Ann 1, Bob 3. Ann has the best die and leads.",
+            "Bob: throw · roll 3 — Who starts: Ann: 1, Bob: 3. Ann has the best die and leads.",
             "Ann: throw · roll 1",
         ],
         "fr": [
-            "Bob : lance · obtient 6 5 3 · s’arrête — "
+            "Bob\u00a0: lance · obtient 6 5 3 · s’arrête — "
             + catalog("fr")(
                 "four21.summary.charge",
                 best="Ann",
@@ -256,9 +256,9 @@ def test_the_log_reads_like_a_score_sheet_in_the_player_s_language() -> None:
                 worst_hand="653",
                 count=10,
             ),
-            "Ann : lance · obtient 6 4 1 · garde 4 1 · obtient 2 · s’arrête",
-            "Bob : lance · obtient 3 — Qui commence : Ann 1, Bob 3. Ann a le meilleur dé et mène.",
-            "Ann : lance · obtient 1",
+            "Ann\u00a0: lance · obtient 6 4 1 · garde 4 1 · obtient 2 · s’arrête",
+            "Bob\u00a0: lance · obtient 3 — Qui commence\u00a0: Ann\u00a0: 1, Bob\u00a0: 3. Ann a le meilleur dé et mène.",
+            "Ann\u00a0: lance · obtient 1",
         ],
     }
     for lang, expected in lines.items():
@@ -315,7 +315,7 @@ def test_the_throws_that_decided_who_starts_stay_on_the_table_until_the_first_tu
     match = match.play_all([g.Throw(), Roll((4,)), g.Throw(), Roll((1,))])  # Bob's 1 beats Ann's 4
     model = Model(route=Route("game", "421"), matches={"421": match})
     assert last_turn(model) == [
-        "Who starts: Ann 5, Bob 5, Zoé 2; tied, thrown again: Ann 4, Bob 1. Bob has the best die and leads."
+        "Who starts: Ann: 5, Bob: 5, Zoé: 2; tied, thrown again: Ann: 4, Bob: 1. Bob has the best die and leads."
     ]
     match = match.play_all([g.Throw(), Roll((4, 2, 1)), g.Stop()])
     assert last_turn(Model(route=Route("game", "421"), matches={"421": match})) == last_turn(model)  # until the turn ends
@@ -334,7 +334,7 @@ def test_a_tie_for_the_worst_hand_is_told_with_every_throw_that_settled_it() -> 
         )
     ]
     assert line == (
-        "Tie for the worst hand, thrown off: Ann 642, Bob 652. "
+        "Tie for the worst hand, thrown off: Ann: 642, Bob: 652. "
         + catalog("en")("four21.summary.charge", best="Bob", best_hand="653", value=1, worst="Ann", worst_hand="653", count=1)
     )
 
