@@ -97,7 +97,7 @@ def test_russian_names_are_not_put_in_parentheses_inside_parentheses() -> None:
         ("en", "Computer 2 (competitive)"),
         ("fr", "Ordinateur 2 (compétitif)"),
         ("ru", "Компьютер 2 (турнирный)"),
-        ("es", "Máquina 2 (competitivo)"),
+        ("es", "Máquina 2 (nivel competitivo)"),
     ],
 )
 def test_the_generala_level_that_plays_to_win_has_a_name_that_reads_as_one(lang: str, name: str) -> None:
