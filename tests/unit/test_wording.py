@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 
 from etoile.games import REGISTRY, four21, generala, token
+from etoile.games.dice import Roll
 from etoile.games.four21 import IllegalAction
 from etoile.i18n import catalog, rules, strings
 from etoile.match import Match, Seat
@@ -151,3 +152,12 @@ def test_french_texts_keep_their_punctuation_with_the_word_before_it() -> None:
         f"Qui commence{NNBSP}? Chacun lance un dé{NBSP}: le 1 est le meilleur, puis 6, 5, 4, 3, 2. À Ann de lancer."
     )
     assert t("chinese_checkers.winner", name="Ann") == f"Ann a gagné{NNBSP}!"
+
+
+def test_the_421_tie_break_throws_keep_a_name_apart_from_its_dice_as_each_language_does() -> None:
+    match = Match.new(four21, {"players": 3}, 0, (Seat("Ann"), Seat("Bob"), Seat("Zoé")))
+    match = match.play_all([four21.Throw(), Roll((5,)), four21.Throw(), Roll((5,)), four21.Throw(), Roll((2,))])
+    for lang, first in (("en", "Ann: "), ("fr", f"Ann{NBSP}: ")):
+        page = view(Model(route=Route("game", "421"), matches={"421": match}, settings=Settings(language=lang)))
+        [throws] = page.find_all(lambda el: el.attrs.get("class") == "rolloff-throws")
+        assert next(li.text() for li in throws.children if isinstance(li, El)) == first

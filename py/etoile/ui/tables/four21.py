@@ -252,8 +252,7 @@ def table_dice(match: Match, local: Local, t: Catalog) -> El | None:
                 h(
                     "li",
                     {},
-                    seat_name(match, seat, t),
-                    ": ",
+                    t("dice.seat_threw", name=seat_name(match, seat, t), dice=""),  # the dice drawn after it
                     h(
                         "span",
                         {"class": "mini-dice", "role": "img", "aria-label": " ".join(map(str, dice))},
