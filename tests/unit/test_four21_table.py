@@ -118,7 +118,7 @@ def test_a_hand_stands_by_itself_after_the_last_allowed_throw() -> None:
     [turn] = state(model).turns
     assert (turn.best, turn.worst, turn.amount) == (0, 1, 10)
     assert view(model).find_all(lambda el: el.attrs.get("class") == "last-turn")[0].text() == (
-        "Ann's 421 (four-two-one) is worth 10: Bob, worst with 643, takes 10 tokens."
+        "Ann has the best hand, 421 (four-two-one), worth 10: Bob, worst with 643, takes 10 tokens."
     )
 
 
@@ -219,8 +219,8 @@ def test_a_click_on_a_turn_of_the_log_replays_the_game_to_the_end_of_that_turn()
     match = model.matches["421"]
     assert [(turn.best, turn.worst) for turn in match.state.turns] == [(0, 1), (1, 0)]
     summaries = [
-        "Bob's 421 (four-two-one) is worth 10: Ann, worst with 643, takes 1 token.",
-        "Ann's 421 (four-two-one) is worth 10: Bob, worst with 643, takes 10 tokens.",
+        "Bob has the best hand, 421 (four-two-one), worth 10: Ann, worst with 643, takes 1 token.",
+        "Ann has the best hand, 421 (four-two-one), worth 10: Bob, worst with 643, takes 10 tokens.",
     ]
     entries = view(model).find_all(lambda el: el.attrs.get("class") == "log-entry")
     # The log's lines that end a turn say what it did, newest first.
@@ -240,7 +240,8 @@ def test_the_log_reads_like_a_score_sheet_in_the_player_s_language() -> None:
     match = match.play_all([g.Throw(), Roll((6, 5, 3)), g.Stop()])
     lines = {
         "en": [
-            "Bob: throw · roll 6 5 3 · stop — Ann's 421 (four-two-one) is worth 10: Bob, worst with 653, takes 10 tokens.",
+            "Bob: throw · roll 6 5 3 · stop — "
+            "Ann has the best hand, 421 (four-two-one), worth 10: Bob, worst with 653, takes 10 tokens.",
             "Ann: throw · roll 6 4 1 · keep 4 1 · roll 2 · stop",
             "Bob: throw · roll 3 — Who starts: Ann: 1, Bob: 3. Ann has the best die and leads.",
             "Ann: throw · roll 1",
