@@ -7,7 +7,8 @@ pages are ``locales/<lang>/rules.json``. A value may be a plural
 table ``{"one": ..., "few": ..., "many": ..., "other": ...}`` chosen by
 :func:`plural_form` from the ``count`` parameter. French fills its
 placeholders as French is written: a word before a value that opens with a
-vowel sound is elided (:func:`french_fill`).
+vowel sound is elided (:func:`french_fill`); its texts are set with the
+no-break spaces of French typography as they are read (:func:`french_spaces`).
 
 >>> t = catalog("ru")
 >>> t("settings.title")
@@ -52,11 +53,43 @@ def _load(path: Path) -> Any:
         return json.load(file)
 
 
+_FRENCH_SPACES = (
+    (re.compile(r"[ \u00a0\u202f]+([;!?])"), "\u202f\\1"),
+    (re.compile(r"[ \u00a0\u202f]+([:%»])"), "\u00a0\\1"),
+    (re.compile(r"«[ \u00a0\u202f]+"), "«\u00a0"),
+)
+
+
+def french_spaces(text: str) -> str:
+    """``text`` with French typography's no-break spaces: a thin one before ``;``, ``!`` and ``?``, a full one before
+    ``:``, ``%`` and ``»`` and after ``«`` (so that no line ever starts with one of them).
+
+    >>> french_spaces("Qui commence ? « Ann » : 90 %") == "Qui commence\u202f? «\u00a0Ann\u00a0»\u00a0: 90\u00a0%"
+    True
+    """
+    for pattern, space in _FRENCH_SPACES:
+        text = pattern.sub(space, text)
+    return text
+
+
+def _typeset(lang: str, value: Any) -> Any:
+    """A value of ``lang``'s files (text, plural table, rules page) with its typography applied to every text."""
+    if lang != "fr":
+        return value
+    if isinstance(value, str):
+        return french_spaces(value)
+    if isinstance(value, dict):
+        return {key: _typeset(lang, item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_typeset(lang, item) for item in value]
+    return value
+
+
 @cache
 def string_files(lang: str) -> dict[str, dict[str, Any]]:
-    """Each string file of ``lang`` by name (``app.json``, ``four21.json``, ...)."""
+    """Each string file of ``lang`` by name (``app.json``, ``four21.json``, ...), typeset as the language writes."""
     folder = _DIR / lang
-    return {p.name: _load(p) for p in sorted(folder.glob("*.json")) if p.name != RULES_FILE}
+    return {p.name: _typeset(lang, _load(p)) for p in sorted(folder.glob("*.json")) if p.name != RULES_FILE}
 
 
 @cache
@@ -71,7 +104,7 @@ def strings(lang: str) -> dict[str, Any]:
 @cache
 def rules(lang: str) -> dict[str, Any]:
     """The rules pages of ``lang``: ``{game: {title, summary, sections, options}}``."""
-    return _load(_DIR / lang / RULES_FILE)
+    return dict(_typeset(lang, _load(_DIR / lang / RULES_FILE)))
 
 
 DECIMAL_COMMA = frozenset({"fr", "ru", "es"})

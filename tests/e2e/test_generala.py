@@ -109,7 +109,7 @@ def test_against_the_computer_the_computer_plays_its_own_turns(page: Page, base_
         throw_start.click()
     expect(page.locator(".status")).to_contain_text("Round 1/10 · throw 0/3 · Ann to play", timeout=60_000)
     page.get_by_role("button", name="Throw", exact=True).click()
-    # Against the computer (at its strongest level, "to win"), the coach says each choice's chance of winning.
+    # Against the computer (at its strongest level, "competitive"), the coach says each choice's chance of winning.
     page.get_by_role("button", name="Hint").click()
     choice = re.compile(r".+: chance of winning \d+(\.\d)?%, expected final score \d+\.\d\.")
     expect(page.locator(".coach li").first).to_have_text(choice)

@@ -218,7 +218,9 @@ def test_a_french_generala_hint_writes_its_expected_scores_with_a_decimal_comma(
     expect(choices.first).to_contain_text("score final espéré")
     lines = choices.all_inner_texts()
     boxes = "|".join(t("fr", f"generala.box.{box}") for box in generala.BOXES)
-    sentence = re.compile(rf"(Garder [1-6 ]+|Relancer les cinq dés|Inscrire \d+ dans ({boxes})) : score final espéré \d+,\d\.")
+    sentence = re.compile(
+        rf"(Garder [1-6 ]+|Relancer les cinq dés|Inscrire \d+ dans ({boxes}))\u00a0: score final espéré \d+,\d\."
+    )
     assert all(sentence.fullmatch(line) for line in lines), lines
 
 

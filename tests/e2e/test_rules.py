@@ -3,6 +3,7 @@
 import pytest
 from playwright.sync_api import Page, expect
 
+from etoile.games import REGISTRY, token
 from tests.e2e.conftest import open_app
 from tests.e2e.support import GAMES, NAMESPACES, rules, t
 
@@ -31,12 +32,16 @@ def expect_rules_page(page: Page, lang: str, game: str) -> None:
     # Each option goes by the name the setup screen gives it.
     names = [t(lang, f"{NAMESPACES[game]}.option.{option['id']}") for option in rules_page["options"]]
     expect(options.locator("dt")).to_have_text(names)
-    for index, option in enumerate(rules_page["options"]):
+    spec = REGISTRY[game].DESCRIPTION
+    for index, (option, offered) in enumerate(zip(rules_page["options"], spec.offered, strict=True)):
         expect(options.locator("dt").nth(index)).to_have_attribute("data-option", option["id"])
+        # The values go by the setup screen's words: the default, then the others.
+        label = [t(lang, f"{spec.namespace}.option.{offered.id}.{token(v)}") for v in offered.values]
+        others = [text for v, text in zip(offered.values, label, strict=True) if v != offered.default]
         expect(options.locator("dd").nth(index).locator("p")).to_have_text(
             [
-                f"{t(lang, 'rules.default')} {option['default']}",
-                f"{t(lang, 'rules.alternative')} {option['alternative']}",
+                f"{t(lang, 'rules.default')} {label[offered.values.index(offered.default)]}",
+                f"{t(lang, 'rules.alternative', count=len(others))} {' · '.join(others)}",
                 option["text"],
             ]
         )

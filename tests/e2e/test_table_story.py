@@ -40,13 +40,13 @@ def test_a_421_tie_for_the_worst_hand_is_told_with_every_throw_in_the_summary_an
     match = match.play_all([four21.Throw(), Roll((6, 5, 3)), four21.Stop(), four21.Throw(), Roll((6, 5, 3)), four21.Stop()])
     match = match.play_all([four21.Throw(), Roll((6, 4, 2)), four21.Throw(), Roll((6, 5, 2))])  # the roll-off: Ann's worse
     open_saved(page, base_url, match)
-    tie = "Tie for the worst hand, thrown off: Ann 642, Bob 652."
+    tie = "Tie for the worst hand, thrown off: Ann: 642, Bob: 652."
     expect(page.locator(".last-turn")).to_contain_text(tie)
     expect(page.locator(".last-turn")).to_contain_text("Ann, worst with 653, takes 1 token")
     page.locator(".turn-log summary").click()
     entries = page.locator(".log-entry")
     expect(entries.first).to_contain_text(tie)
-    opening = "Who starts: Ann 5, Bob 5; tied, thrown again: Ann 1, Bob 3. Ann has the best die and leads."
+    opening = "Who starts: Ann: 5, Bob: 5; tied, thrown again: Ann: 1, Bob: 3. Ann has the best die and leads."
     expect(entries.filter(has_text=opening)).to_have_count(1)
 
 
@@ -55,7 +55,7 @@ def test_generala_s_start_throws_and_their_tie_stay_on_the_table_all_the_first_r
     match = match.play_all([generala.Throw(), Roll((3, 3, 2, 2, 2)), generala.Throw(), Roll((4, 2, 2, 2, 2))])
     match = match.play_all([generala.Throw(), Roll((6, 5, 4, 3, 2)), generala.Throw(), Roll((2, 2, 2, 2, 2))])
     open_saved(page, base_url, match)
-    told = "Who starts: Ann 12, Bob 12; tied, thrown again: Ann 20, Bob 10. Bob has the lowest total and starts."
+    told = "Who starts: Ann: 12, Bob: 12; tied, thrown again: Ann: 20, Bob: 10. Bob has the lowest total and starts."
     expect(page.locator(".last-turn")).to_have_text(told)
     page.get_by_role("button", name="Throw", exact=True).click()  # Bob plays his first turn: it stays
     page.locator(".sheet button.fill").first.click()

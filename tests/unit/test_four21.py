@@ -223,7 +223,7 @@ def test_a_roll_off_throw_is_three_dice_and_a_who_starts_throw_one() -> None:
 @pytest.mark.parametrize("action", [Throw(), Throw((4,)), Stop(), Roll((3,)), Roll((3, 3, 3))])
 def test_while_dice_are_in_the_air_only_their_roll_can_come_next(action: g.Action) -> None:
     state = g.apply(throw(begin(2), "442"), Throw((4,)))
-    with pytest.raises(IllegalAction, match=exactly("2 dice are in the air: only a roll of 2 can come next")):
+    with pytest.raises(IllegalAction, match=exactly("2 dice are in the air: only a roll of 2 dice can come next")):
         g.apply(state, action)
 
 

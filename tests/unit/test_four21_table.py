@@ -118,7 +118,7 @@ def test_a_hand_stands_by_itself_after_the_last_allowed_throw() -> None:
     [turn] = state(model).turns
     assert (turn.best, turn.worst, turn.amount) == (0, 1, 10)
     assert view(model).find_all(lambda el: el.attrs.get("class") == "last-turn")[0].text() == (
-        "Ann's 421 (four-two-one) is worth 10: Bob, worst with 643, takes 10 tokens."
+        "Ann has the best hand, 421 (four-two-one), worth 10: Bob, worst with 643, takes 10 tokens."
     )
 
 
@@ -135,7 +135,7 @@ def test_the_table_shows_the_pot_the_tokens_and_the_hands() -> None:
     bob = page.find_all(lambda el: el.attrs.get("data-seat") == "1")[0]
     assert discs(bob) == {"token arriving": 10}  # the 10 tokens Bob took fly in
     assert discs(pot) == {"token": 1, "token leaving": 10}  # and fly off the pot
-    assert "643" in bob.text()
+    assert "Last turn: 643" in bob.text()
 
     model, _ = send(model, "421:throw")  # the next turn: the tokens of the last one stay put
     page = view(model)
@@ -167,7 +167,9 @@ def test_the_coach_asks_for_advice_and_shows_it_for_this_position_only() -> None
     stale, _ = send(model, "421:advice", CoachAnswer(ply - 1, "advice", advice))
     assert stale.tables["421"].advice is None
     model, _ = send(model, "421:advice", CoachAnswer(ply, "advice", advice))
-    assert "The expert would stand. Chance of escaping the worst hand: 99.5% · of the best hand: 90%." in view(model).text()
+    assert "The expert would stand. Chance of not ending with the worst hand: 99.5% · of getting the best hand: 90%." in (
+        view(model).text()
+    )
     assert [b.attrs.get("data-hint") for b in dice_buttons(model)] == [None, None, None]
 
 
@@ -217,8 +219,8 @@ def test_a_click_on_a_turn_of_the_log_replays_the_game_to_the_end_of_that_turn()
     match = model.matches["421"]
     assert [(turn.best, turn.worst) for turn in match.state.turns] == [(0, 1), (1, 0)]
     summaries = [
-        "Bob's 421 (four-two-one) is worth 10: Ann, worst with 643, takes 1 token.",
-        "Ann's 421 (four-two-one) is worth 10: Bob, worst with 643, takes 10 tokens.",
+        "Bob has the best hand, 421 (four-two-one), worth 10: Ann, worst with 643, takes 1 token.",
+        "Ann has the best hand, 421 (four-two-one), worth 10: Bob, worst with 643, takes 10 tokens.",
     ]
     entries = view(model).find_all(lambda el: el.attrs.get("class") == "log-entry")
     # The log's lines that end a turn say what it did, newest first.
@@ -238,13 +240,14 @@ def test_the_log_reads_like_a_score_sheet_in_the_player_s_language() -> None:
     match = match.play_all([g.Throw(), Roll((6, 5, 3)), g.Stop()])
     lines = {
         "en": [
-            "Bob: throw · roll 6 5 3 · stop — Ann's 421 (four-two-one) is worth 10: Bob, worst with 653, takes 10 tokens.",
+            "Bob: throw · roll 6 5 3 · stop — "
+            "Ann has the best hand, 421 (four-two-one), worth 10: Bob, worst with 653, takes 10 tokens.",
             "Ann: throw · roll 6 4 1 · keep 4 1 · roll 2 · stop",
-            "Bob: throw · roll 3 — Who starts: Ann 1, Bob 3. Ann has the best die and leads.",
+            "Bob: throw · roll 3 — Who starts: Ann: 1, Bob: 3. Ann has the best die and leads.",
             "Ann: throw · roll 1",
         ],
         "fr": [
-            "Bob : lance · obtient 6 5 3 · s’arrête — "
+            "Bob\u00a0: lance · obtient 6 5 3 · s’arrête — "
             + catalog("fr")(
                 "four21.summary.charge",
                 best="Ann",
@@ -254,9 +257,9 @@ def test_the_log_reads_like_a_score_sheet_in_the_player_s_language() -> None:
                 worst_hand="653",
                 count=10,
             ),
-            "Ann : lance · obtient 6 4 1 · garde 4 1 · obtient 2 · s’arrête",
-            "Bob : lance · obtient 3 — Qui commence : Ann 1, Bob 3. Ann a le meilleur dé et mène.",
-            "Ann : lance · obtient 1",
+            "Ann\u00a0: lance · obtient 6 4 1 · garde 4 1 · obtient 2 · s’arrête",
+            "Bob\u00a0: lance · obtient 3 — Qui commence\u00a0: Ann\u00a0: 1, Bob\u00a0: 3. Ann a le meilleur dé et mène.",
+            "Ann\u00a0: lance · obtient 1",
         ],
     }
     for lang, expected in lines.items():
@@ -313,7 +316,7 @@ def test_the_throws_that_decided_who_starts_stay_on_the_table_until_the_first_tu
     match = match.play_all([g.Throw(), Roll((4,)), g.Throw(), Roll((1,))])  # Bob's 1 beats Ann's 4
     model = Model(route=Route("game", "421"), matches={"421": match})
     assert last_turn(model) == [
-        "Who starts: Ann 5, Bob 5, Zoé 2; tied, thrown again: Ann 4, Bob 1. Bob has the best die and leads."
+        "Who starts: Ann: 5, Bob: 5, Zoé: 2; tied, thrown again: Ann: 4, Bob: 1. Bob has the best die and leads."
     ]
     match = match.play_all([g.Throw(), Roll((4, 2, 1)), g.Stop()])
     assert last_turn(Model(route=Route("game", "421"), matches={"421": match})) == last_turn(model)  # until the turn ends
@@ -332,7 +335,7 @@ def test_a_tie_for_the_worst_hand_is_told_with_every_throw_that_settled_it() -> 
         )
     ]
     assert line == (
-        "Tie for the worst hand, thrown off: Ann 642, Bob 652. "
+        "Tie for the worst hand, thrown off: Ann: 642, Bob: 652. "
         + catalog("en")("four21.summary.charge", best="Bob", best_hand="653", value=1, worst="Ann", worst_hand="653", count=1)
     )
 
@@ -368,9 +371,7 @@ def test_the_coach_gives_the_chances_of_each_choice_the_expert_s_own_marked() ->
     advice = {"keep": [1, 1], "stop": False, "escape": 0.875, "best": 0.375, "choices": choices}
     model, _ = send(model, "421:advice", CoachAnswer(ply, "advice", advice))
     folded = view(model).find_all(lambda el: el.attrs.get("class") == "coach-choices")
-    assert (
-        len(folded) == 1 and folded[0].find_all(lambda el: el.tag == "summary")[0].text() == "Your chances with each choice (4)"
-    )
+    assert len(folded) == 1 and folded[0].find_all(lambda el: el.tag == "summary")[0].text() == "Your chances with each choice"
     lines = [(li.text(), li.attrs.get("class")) for li in folded[0].find_all(lambda el: el.tag == "li")]
     assert lines == [
         ("Stand: worst hand of the turn 25%", None),
@@ -382,3 +383,58 @@ def test_the_coach_gives_the_chances_of_each_choice_the_expert_s_own_marked() ->
     assert decharge is not None
     texts = [li.text() for li in decharge.find_all(lambda el: el.tag == "li" and el.attrs.get("class") == "expert")]
     assert texts == ["Keep 1 1: gives 37.5% · takes 12.5%"]
+
+
+def keep_hint(model: Model) -> list[str]:
+    """The hint under the dice that says what a click on a die does, if the table shows it."""
+    return [el.text() for el in view(model).find_all(lambda el: el.attrs.get("class") == "hint keep-hint")]
+
+
+def test_a_hint_says_a_click_sets_a_die_aside_until_the_player_has_set_one_aside() -> None:
+    model, _ = send(led("412", "62"), "421:throw")
+    assert keep_hint(model) == ["Click a die to set it aside; click it again to throw it with the others."]
+    model, _ = send(model, "421:keep", index="0")
+    assert keep_hint(model) == []
+    model, _ = send(model, "421:keep", index="0")  # taken back: the hint has done its work
+    assert keep_hint(model) == []
+    model, _ = send(model, "421:keep", index="2")
+    model, _ = send(model, "421:throw")  # the 1 set aside, the others thrown: Ann has set a die aside this game
+    assert state(model).dice == (1, 6, 2) and keep_hint(model) == []
+    fr = replace(led("412", coach=False), settings=Settings(language="fr"))
+    fr, _ = send(fr, "421:throw")
+    assert keep_hint(fr) == [
+        "Cliquez sur un dé pour le mettre de côté\u202f; cliquez de nouveau pour le relancer avec les autres."
+    ]
+
+
+def test_each_player_row_labels_its_tokens_and_its_hand() -> None:
+    model, _ = send(led("421", "643", "555"), "421:throw")
+    model, _ = send(model, "421:stop")
+    model, _ = send(model, "421:throw")
+    page = view(model)
+    rows = {
+        row.attrs["data-seat"]: [
+            el.text()
+            for el in row.find_all(lambda el: el.attrs.get("class") in ("token-count", "token-unit", "hand", "hand previous"))
+        ]
+        for row in page.find_all(lambda el: el.attrs.get("class", "").startswith("player") and el.tag == "li")
+    }
+    # The turn is over: each row shows the hand it ended with, till the next throw.
+    assert rows == {"0": ["0", "tokens", "Last turn: 421 (four-two-one)"], "1": ["10", "tokens", "Last turn: 643"]}
+    pot = page.find_all(lambda el: el.attrs.get("class") == "pot")[0]
+    assert [el.text() for el in pot.find_all(lambda el: el.attrs.get("class") in ("token-count", "token-unit"))] == [
+        "1",
+        "token",
+    ]
+    model, _ = send(model, "421:throw")
+    model, _ = send(model, "421:stop")  # Bob, who took the tokens, leads the next turn and stands on 555
+    hands = view(model).find_all(lambda el: el.attrs.get("class") in ("hand", "hand previous"))
+    assert [el.text() for el in hands] == ["Hand: —", "Hand: 555 (three 5s)"]
+
+
+def test_the_coach_s_chances_say_what_they_are_the_chances_of() -> None:
+    model, _ = send(led("421", coach=True), "421:throw")
+    ply = model.matches["421"].cursor
+    advice = {"keep": [], "stop": True, "escape": 0.904, "best": 0.0}
+    model, _ = send(model, "421:advice", CoachAnswer(ply, "advice", advice))
+    assert "Chance of not ending with the worst hand: 90.4% · of getting the best hand: 0%." in view(model).text()

@@ -168,7 +168,7 @@ def test_the_hint_asks_the_coach_and_shows_its_answer_for_this_position_only() -
     points = g.preview(model.matches["generala"].state)["general"]
     assert f"Write {points} in general: expected final score 150.2." in view(model).text()
     french = replace(model, settings=replace(model.settings, language="fr"))
-    assert f"Inscrire {points} dans la générala : score final espéré 150,2." in view(french).text()
+    assert f"Inscrire {points} dans la générala\u00a0: score final espéré 150,2." in view(french).text()
 
 
 def test_computer_seats_cannot_be_played_by_hand() -> None:
@@ -227,7 +227,7 @@ def test_the_log_notes_every_box_filled_and_a_click_replays_up_to_it() -> None:
     assert newest.text() == f"P1: throw · roll 6 6 4 2 1 · keep 6 6 · roll 6 3 3 · fill 6 — {note}"
     assert table.log_note(match, match.cursor, t) == note and table.log_note(match, match.cursor - 1, t) is None
     assert [entry.text() for entry in older] == [
-        "P2: throw · roll 6 6 6 6 6 — Who starts: P1 5, P2 30. P1 has the lowest total and starts.",
+        "P2: throw · roll 6 6 6 6 6 — Who starts: P1: 5, P2: 30. P1 has the lowest total and starts.",
         "P1: throw · roll 1 1 1 1 1",
     ]
     assert newest.attrs["data-value"] == str(match.cursor)
@@ -244,7 +244,7 @@ def test_the_start_throws_and_their_ties_stay_told_all_the_first_round() -> None
     match = match.play_all([g.Throw(), Roll((3, 3, 2, 2, 2)), g.Throw(), Roll((4, 2, 2, 2, 2)), g.Throw(), Roll((6,) * 5)])
     assert match.state.phase == "start" and told(match) == []  # Ann and Bob tie on 12: they throw again
     match = match.play_all([g.Throw(), Roll((6, 5, 4, 3, 2)), g.Throw(), Roll((2, 2, 2, 2, 2))])
-    line = "Who starts: Ann 12, Bob 12, Zoé 30; tied, thrown again: Ann 20, Bob 10. Bob has the lowest total and starts."
+    line = "Who starts: Ann: 12, Bob: 12, Zoé: 30; tied, thrown again: Ann: 20, Bob: 10. Bob has the lowest total and starts."
     assert (match.state.seat, told(match)) == (1, [line])
     assert table.log_note(match, match.cursor, catalog("en")) == line
     match = match.play_all([g.Throw(), Roll((6, 6, 4, 2, 1)), g.Fill("6")])  # Bob's turn is over: Zoé plays
@@ -343,7 +343,7 @@ def test_with_other_players_the_coach_says_each_choice_s_chance_of_winning() -> 
     assert "Keep 6 6: chance of winning 45.7%, expected final score 150.2." in text
     assert "Throw all five again: expected final score 151.0." in text
     french = view(replace(model, settings=replace(model.settings, language="fr"))).text()
-    assert "Garder 6 6 : chances de gagner 45,7 %, score final espéré 150,2." in french
+    assert "Garder 6 6\u00a0: chances de gagner 45,7\u00a0%, score final espéré 150,2." in french
 
 
 def test_the_report_of_a_game_with_others_counts_decisions_by_the_chance_of_winning_they_cost() -> None:

@@ -34,8 +34,8 @@ def four21_coached(lang: str, escape: float, best: float) -> str:
 @pytest.mark.parametrize(
     ("lang", "line"),
     [
-        ("en", "Chance of escaping the worst hand: 87.5% · of the best hand: 12%."),
-        ("fr", "Chances d’éviter la plus mauvaise combinaison : 87,5\u00a0% · de faire la meilleure : 12\u00a0%."),
+        ("en", "Chance of not ending with the worst hand: 87.5% · of getting the best hand: 12%."),
+        ("fr", "Chances d’éviter la plus mauvaise combinaison\u00a0: 87,5\u00a0% · de faire la meilleure\u00a0: 12\u00a0%."),
         ("ru", "Шанс избежать худшей комбинации: 87,5% · получить лучшую: 12%."),
     ],
 )
@@ -63,7 +63,7 @@ def generala_hinted(lang: str, expected: float) -> str:
     ("lang", "line"),
     [
         ("en", "Keep 6 6: expected final score 154.4."),
-        ("fr", "Garder 6 6 : score final espéré 154,4."),
+        ("fr", "Garder 6 6\u00a0: score final espéré 154,4."),
         ("ru", "Отложить 6 6: ожидаемый итог 154,4."),
     ],
 )
@@ -105,7 +105,7 @@ def test_a_solo_generala_game_sets_its_score_against_the_par_as_the_language_wri
     ("lang", "expected"),
     [
         ("en", "Round 3, throw 2: write in straight instead of keep 6 6, 2.3 expected points lost."),
-        ("fr", "Manche 3, lancer 2 : inscrire dans la suite au lieu de garder 6 6, 2,3 points espérés perdus."),
+        ("fr", "Manche 3, lancer 2\u00a0: inscrire dans la suite au lieu de garder 6 6, 2,3 points espérés perdus."),
         ("ru", "Раунд 3, бросок 2: записать в графу «стрит» вместо того, чтобы отложить 6 6; потеряно ожидаемых очков: 2,3."),
         ("es", "2,3"),
     ],

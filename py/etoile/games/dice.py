@@ -107,6 +107,20 @@ def without(dice: Sequence[int], kept: Sequence[int]) -> tuple[int, ...]:
     return faces_of((Counter(dice) - Counter(kept)).elements())
 
 
+def dice_count(count: int) -> str:
+    """``count`` dice in words, for the English messages of refused actions: "1 die", "3 dice"."""
+    return f"{count} {'die' if count == 1 else 'dice'}"
+
+
+def in_the_air(count: int) -> str:
+    """Why only a roll may come next, in the English of refused actions.
+
+    >>> in_the_air(1), in_the_air(3)
+    ('1 die is in the air', '3 dice are in the air')
+    """
+    return f"{dice_count(count)} {'is' if count == 1 else 'are'} in the air"
+
+
 def digits(faces: Iterable[int]) -> str:
     """``541``: dice written together in the order they lie, as the position texts write them.
 

@@ -57,8 +57,10 @@ from typing import Any
 from etoile.games import CHANCE, JSON, Description, IllegalAction, Option, Outcome, ToMove, register
 from etoile.games.dice import (
     Roll,
+    dice_count,
     faces_of,
     faces_text,
+    in_the_air,
     keeps,
     outcomes,
     roll_from_json,
@@ -445,7 +447,7 @@ def apply(state: State, action: Action) -> State:
         raise IllegalAction("the game is over")
     if state.rolling:
         if not isinstance(action, Roll) or len(action.faces) != state.rolling:
-            raise IllegalAction(f"{state.rolling} dice are in the air: only a roll of {state.rolling} can come next")
+            raise IllegalAction(f"{in_the_air(state.rolling)}: only a roll of {dice_count(state.rolling)} can come next")
         return _land(state, action.faces)
     if isinstance(action, Stop):
         return _stop(state)

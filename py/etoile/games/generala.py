@@ -59,8 +59,10 @@ from fractions import Fraction
 from etoile.games import CHANCE, JSON, Description, IllegalAction, Option, Outcome, ToMove, register
 from etoile.games.dice import (
     Roll,
+    dice_count,
     faces_of,
     faces_text,
+    in_the_air,
     keeps,
     outcomes,
     roll_from_json,
@@ -387,7 +389,7 @@ def apply(state: State, action: Action) -> State:
         raise IllegalAction("the game is over")
     if state.throwing:
         if not isinstance(action, Roll) or len(action.faces) != state.throwing:
-            raise IllegalAction(f"{state.throwing} of the dice are in the air: only a roll of {state.throwing} can come next")
+            raise IllegalAction(f"{in_the_air(state.throwing)}: only a roll of {dice_count(state.throwing)} can come next")
         return _land(state, action.faces)
     if isinstance(action, Throw):
         _check_keep(state, action.keep)

@@ -10,7 +10,7 @@ from bisect import bisect_right
 from collections.abc import Collection
 
 from etoile.by_link import made_here, parting
-from etoile.games import CHANCE, Description, token
+from etoile.games import CHANCE, Description, Option, token
 from etoile.i18n import Catalog, catalog, rules
 from etoile.match import Match
 from etoile.model import REPLAY_SPEEDS, Model, Notice, Replay, Watch
@@ -739,10 +739,28 @@ def _blocks(blocks: list, table: Table) -> list[El]:
     ]
 
 
+def rules_option(spec: Description, option: Option, text: str, t: Catalog) -> list[El]:
+    """An option on a rules page, named as the setup screen names it and its values: the default, the others, then
+    what the rules page says of it."""
+    ns = spec.namespace
+    others = [t(f"{ns}.option.{option.id}.{token(v)}") for v in option.values if v != option.default]
+    return [
+        h("dt", {"data-option": option.id}, t(f"{ns}.option.{option.id}")),
+        h(
+            "dd",
+            {},
+            h("p", {}, h("strong", {}, t("rules.default")), " ", t(f"{ns}.option.{option.id}.{token(option.default)}")),
+            h("p", {}, h("strong", {}, t("rules.alternative", count=len(others))), " ", " · ".join(others)),
+            h("p", {}, text),
+        ),
+    ]
+
+
 def rules_page(model: Model, t: Catalog) -> El:
     game_id = model.route.game or ""
-    ns = TABLES[game_id].GAME.DESCRIPTION.namespace
-    page = rules(t.lang)[ns]
+    spec = TABLES[game_id].GAME.DESCRIPTION
+    page = rules(t.lang)[spec.namespace]
+    texts = {o["id"]: o["text"] for o in page["options"]}
     return h(
         "article",
         {"class": "rules"},
@@ -757,19 +775,7 @@ def rules_page(model: Model, t: Catalog) -> El:
             h(
                 "dl",
                 {"class": "option-list"},
-                [
-                    [
-                        h("dt", {"data-option": o["id"]}, t(f"{ns}.option.{o['id']}")),  # the setup screen's name
-                        h(
-                            "dd",
-                            {},
-                            h("p", {}, h("strong", {}, t("rules.default")), " ", o["default"]),
-                            h("p", {}, h("strong", {}, t("rules.alternative")), " ", o["alternative"]),
-                            h("p", {}, o["text"]),
-                        ),
-                    ]
-                    for o in page["options"]
-                ],
+                [rules_option(spec, option, texts[option.id], t) for option in spec.offered],
             ),
         ),
         h(

@@ -143,8 +143,8 @@ def summary(match: Match, turn: g.Turn, t: Catalog) -> str:
     return line
 
 
-def tokens(count: int, label: str, changed: int | None = None, moved: int = 0) -> El:
-    """A row of tokens, drawn (one disc each) with the count beside them.
+def tokens(count: int, label: str, t: Catalog, changed: int | None = None, moved: int = 0) -> El:
+    """A row of tokens, drawn (one disc each) with the count beside them and the word "tokens".
 
     ``changed`` is the number of the turn that last changed the count: the count
     bumps once when it changes (the animation's name alternates with it).
@@ -161,6 +161,7 @@ def tokens(count: int, label: str, changed: int | None = None, moved: int = 0) -
         {"class": "tokens", "role": "img", "aria-label": label, "data-changed": None if changed is None else str(changed % 2)},
         h("span", {"class": "token-discs", "aria-hidden": "true"}, discs),
         h("span", {"class": "token-count", "aria-hidden": "true"}, str(count)),
+        h("span", {"class": "token-unit", "aria-hidden": "true"}, t("four21.token_unit", count=count)),
     )
 
 
@@ -213,8 +214,14 @@ def players(match: Match, t: Catalog) -> El:
                     and state.phase != "over"
                     and h("span", {"class": "badge"}, h("span", {"class": "visually-hidden"}, ", "), t("four21.leader")),
                 ),
-                tokens(state.held[seat], t("four21.tokens_of", name=name, count=state.held[seat]), *last_change(match, seat)),
-                h("span", {"class": "hand" if fresh else "hand previous"}, hand_text(shown, t) if shown else "—"),
+                tokens(state.held[seat], t("four21.tokens_of", name=name, count=state.held[seat]), t, *last_change(match, seat)),
+                h(
+                    "span",
+                    {"class": "hand" if fresh else "hand previous"},
+                    t("four21.hand_last", hand=hand_text(shown, t))
+                    if shown and not fresh
+                    else t("four21.hand_now", hand=hand_text(shown, t) if shown else "—"),
+                ),
             )
         )
     return h("ul", {"class": "players", "aria-label": t("four21.players")}, rows)
@@ -226,7 +233,7 @@ def pot(match: Match, t: Catalog) -> El:
         "div",
         {"class": "pot"},
         h("span", {"class": "pot-label"}, t("four21.pot")),
-        tokens(state.pot, t("four21.pot_holds", count=state.pot), *last_change(match, None)),
+        tokens(state.pot, t("four21.pot_holds", count=state.pot), t, *last_change(match, None)),
         h("span", {"class": "phase"}, t(f"four21.phase.{state.phase}") if state.phase != "over" else ""),
     )
 
@@ -247,8 +254,7 @@ def table_dice(match: Match, local: Local, t: Catalog, replay: bool) -> El | Non
                 h(
                     "li",
                     {},
-                    seat_name(match, seat, t),
-                    ": ",
+                    t("dice.seat_threw", name=seat_name(match, seat, t), dice=""),  # the dice drawn after it
                     h(
                         "span",
                         {"class": "mini-dice", "role": "img", "aria-label": " ".join(map(str, dice))},
@@ -274,6 +280,19 @@ def table_dice(match: Match, local: Local, t: Catalog, replay: bool) -> El | Non
         enabled=mine,
         hinted=advised,
     )
+
+
+def keep_hint(match: Match, local: Local, t: Catalog) -> El | None:
+    """What a click on a die does, said under the dice while a person may set dice aside, until a person has set
+    one aside in this game."""
+    if match.person_to_move is None or not can_keep(match.state) or local.keep is not None:
+        return None
+    states = match.states
+    for ply, action in enumerate(match.played):
+        seat = states[ply].seat
+        if isinstance(action, g.Throw) and action.keep and seat is not None and match.seats[seat].computer is None:
+            return None
+    return h("p", {"class": "hint keep-hint"}, t("four21.keep_hint"))
 
 
 def controls(match: Match, local: Local, t: Catalog) -> El | None:
@@ -355,7 +374,7 @@ def coach_choices(advice: Four21Advice, decharge: bool, t: Catalog) -> El | None
     return h(
         "details",
         {"class": "coach-choices"},
-        h("summary", {}, t("four21.coach.choices", count=len(items))),
+        h("summary", {}, t("four21.coach.choices")),
         h("ul", {}, items),
     )
 
@@ -397,6 +416,7 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
         players(match, t),
         controls(match, local, t),  # the throw first: the dice come right after it in the tab order
         table_dice(match, local, t, replaying(model)),
+        None if replaying(model) else keep_hint(match, local, t),
         coach(model, match, local, t),
     )
 

@@ -413,7 +413,7 @@ def start_throws(match: Match, t: Catalog) -> El | None:
         return None
     rows = []
     for number, round_ in enumerate(state.start_throws):
-        thrown = [f"{seat_name(match, seat, t)}: {sum(dice)}" for seat, dice in round_ if dice]
+        thrown = [t("dice.seat_threw", name=seat_name(match, seat, t), dice=sum(dice)) for seat, dice in round_ if dice]
         label = t("generala.start_round") if number == 0 else t("generala.roll_off")
         rows.append(h("li", {}, label, " — ", ", ".join(thrown) if thrown else "…"))
     return h("ul", {"class": "start-throws"}, rows)
