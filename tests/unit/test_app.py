@@ -95,7 +95,7 @@ DAMAGED = {
         "Some saved data (a game of your history) could not be read",
     ),
     "fr": (
-        "Des données enregistrées (une partie de votre historique : 421, terminée le 05/12/2026) étaient illisibles",
+        "Des données enregistrées (une partie de votre historique\u00a0: 421, terminée le 05/12/2026) étaient illisibles",
         "Des données enregistrées (une partie de votre historique) étaient illisibles",
     ),
     "ru": (
