@@ -101,7 +101,10 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
     settings = model.settings
     match action:
         case "route":
-            model, effects = play.arrive(replace(model, route=parse(str(value or "")), dialog=None, sharing=None))
+            route = parse(str(value or ""))
+            if route != model.route:  # another screen: what was said about the last one's actions goes with it
+                model = replace(model, notices=tuple(n for n in model.notices if n.lasting))
+            model, effects = play.arrive(replace(model, route=route, dialog=None, sharing=None))
             # At a table, the player's next move; elsewhere the screen's heading, so its name is read out.
             at_table = model.route.screen == "game" and model.route.slot in model.matches
             return model, [*effects, Effect("focus-next" if at_table else "focus-heading"), *play.resume(model)]

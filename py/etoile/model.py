@@ -127,6 +127,12 @@ class Notice:
 
     ``details`` is technical text shown folded away; ``aside_key`` offers
     download and discard buttons for a value that was set aside.
+
+    A notice says what came of an action on its screen (a link copied, a game
+    imported, a link's game taken, a file refused), and goes when the player
+    goes to another screen; or it is :attr:`lasting`, and stays until
+    dismissed: one about the saved data (``storage.*``: a value set aside,
+    storage or the history full), or an unexpected error.
     """
 
     id: int
@@ -138,6 +144,11 @@ class Notice:
     aside_key: str | None = None
     count: int = 1
     """How many times this very notice was given while shown: a repeat is counted, not stacked."""
+
+    @property
+    def lasting(self) -> bool:
+        """Whether this notice stays on every screen until dismissed (see the class's text)."""
+        return self.level == "error" or self.key.startswith("storage.")
 
     def same(self, other: Notice) -> bool:
         """Whether ``other`` says the same thing (all but its id and count)."""
