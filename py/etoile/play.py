@@ -182,8 +182,11 @@ def receive(model: Model, incoming: Match, code: str) -> tuple[Model, list[Effec
     rivals = {**model.rivals, slot: arrival.rival} if arrival.rival is not None else model.rivals
     kept = archived(model.matches.get(slot), match)
     model = replace(model, route=route, watching=None, matches={**model.matches, slot: match}, tables=tables, rivals=rivals)
-    params = {"move": arrival.common + 1} if arrival.outcome == "rival" else {}
+    # A rival is told by what sets it apart: another game, other players, else the move where they part.
+    differs = arrival.differs[0] if arrival.differs else None
+    params = {"move": arrival.common + 1} if arrival.outcome == "rival" and differs is None else {}
     told = arrival.outcome + ("_over" if match.result is not None and arrival.outcome in ("new", "moved") else "")
+    told += f"_{differs}" if differs else ""
     effects = [Effect("save-match", {"slot": slot}), *kept, Effect("navigate", {"hash": href(route), "replace": True})]
     if arrival.rival is not None:
         effects.append(Effect("save-rival", {"slot": slot}))

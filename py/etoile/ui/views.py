@@ -9,7 +9,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Collection
 
-from etoile.by_link import made_here, parting
+from etoile.by_link import differences, made_here, parting
 from etoile.games import CHANCE, Description, token
 from etoile.i18n import Catalog, catalog, rules
 from etoile.match import Match
@@ -566,18 +566,26 @@ def to_send(model: Model, slot: str, match: Match, t: Catalog) -> El | None:
 
 
 def rival_choice(match: Match, rival: Match, t: Catalog) -> El:
-    """A link parted from the game on this device: where they part, and the choice of the one that goes on (both
-    are kept until then)."""
-    common = parting(match, rival)
+    """A link that is not the game on this device as it stands: what sets it apart (another game, other players),
+    where their moves part if they do, and the choice of the one that goes on (both are kept until then)."""
+    common, differs = parting(match, rival), differences(match, rival)
     move = match.game.action_to_text
     here = spoken(move(match.played[common]), t) if common < match.cursor else t("bylink.rival_nothing")
     there = spoken(move(rival.played[common]), t) if common < rival.cursor else t("bylink.rival_nothing")
     data: dict[str, Attr] = {"data-game": match.game.ID}
+
+    def players(game: Match) -> str:
+        return ", ".join(seat_name(game, index, t) for index in range(len(game.seats)))
+
+    parted = common < max(match.cursor, rival.cursor)
+    heading = f"bylink.rival_title_{differs[0]}" if differs else "bylink.rival_title"
     return h(
         "section",
         {"class": "rival", "role": "group", "aria-labelledby": "rival-title"},
-        h("h2", {"id": "rival-title"}, t("bylink.rival_title")),
-        h("p", {}, t("bylink.rival_lead", move=common + 1, here=here, there=there)),
+        h("h2", {"id": "rival-title"}, t(heading)),
+        "game" in differs and h("p", {}, t("bylink.rival_game")),
+        "players" in differs and h("p", {}, t("bylink.rival_players", here=players(match), there=players(rival))),
+        h("p", {}, t("bylink.rival_lead", move=common + 1, here=here, there=there) if parted else t("bylink.rival_same_moves")),
         h(
             "div",
             {"class": "row"},
