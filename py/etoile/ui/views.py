@@ -19,7 +19,7 @@ from etoile.routes import GAMES, Route, game_of, href
 from etoile.settings import LANGUAGES, NAME_LENGTH, SPEEDS, THEMES
 from etoile.setup import MAX_SEATS, SeatChoice
 from etoile.ui.common import log_entry, seat_name
-from etoile.ui.past import history_screen, stats_screen, when_text
+from etoile.ui.past import continue_control, history_screen, stats_screen, when_text
 from etoile.ui.qr import qr_code
 from etoile.ui.tables import TABLES, Table
 from etoile.ui.vdom import Attr, El, h
@@ -243,6 +243,7 @@ def past_screen(model: Model, t: Catalog) -> El:
             {"class": "watch-note", "role": "note"},
             t("history.watching", when=when_text(when, t)) if when else t("link.watching"),
         ),
+        continue_control(model, t),
         game(watched(model), t, watching=True, leave="history.back"),
     )
 
@@ -894,9 +895,19 @@ def missing(model: Model, t: Catalog) -> El:
     )
 
 
-DIALOGS = {"reset": "reset-confirm", "discard": "discard-confirm", "abandon": "abandon-confirm"}
+DIALOGS = {"reset": "reset-confirm", "discard": "discard-confirm", "abandon": "abandon-confirm", "replace": "replace-confirm"}
 """The confirmation dialogs, with the action of their confirm button; ``<dialog>.title`` ... ``.confirm`` word them.
-``abandon`` asks before a new game replaces one in progress: its confirm button starts the game of the setup shown."""
+``abandon`` asks before a new game replaces one in progress: its confirm button starts the game of the setup shown;
+``replace``, before an import or a game continued does, names the games it replaces."""
+
+
+def dialog_text(model: Model, t: Catalog) -> str:
+    """What the dialog shown says: for ``replace``, each game in progress it replaces, with its moves."""
+    if model.dialog != "replace" or model.replacing is None:
+        return t(f"{model.dialog}.text")
+    games = model.replacing.games
+    named = [t("replace.game", game=t(f"game.{m.game.ID}.name"), count=len(m.positions) - 1) for m in games]
+    return t("replace.text", count=len(games), games=", ".join(named))
 
 
 def dialog(model: Model, t: Catalog) -> El | None:
@@ -917,7 +928,7 @@ def dialog(model: Model, t: Catalog) -> El | None:
                 "aria-describedby": "dialog-text",
             },
             h("h2", {"id": "dialog-title"}, t(f"{name}.title")),
-            h("p", {"id": "dialog-text"}, t(f"{name}.text")),
+            h("p", {"id": "dialog-text"}, dialog_text(model, t)),
             h(
                 "div",
                 {"class": "row"},
