@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from etoile import play
 from etoile.history import Entry, newest_first, with_entry
-from etoile.model import HISTORY_PAGE, Effect, Imported, ImportRefusal, Model, Msg, Notice
+from etoile.model import HISTORY_PAGE, Effect, Imported, ImportFile, ImportRefusal, Model, Msg, Notice
 from etoile.routes import game_of, parse
 from etoile.settings import LANGUAGES, SPEEDS, THEMES, Settings, clean_name
 from etoile.storage import Problem
@@ -79,6 +79,8 @@ def _remove_by_link(model: Model, slot: str) -> tuple[Model, list[Effect]]:
 
 def _opener(model: Model) -> str:
     """The control that opened the dialog shown, which the focus goes back to when it closes."""
+    if model.dialog == "replace" and model.replacing is not None:
+        return model.replacing.opener
     if model.dialog == "discard":
         return f'[data-action=discard-ask][data-value="{model.discarding}"]'
     return "[data-action=setup-start]" if model.dialog == "abandon" else "[data-action=reset-ask]"
@@ -114,13 +116,48 @@ def _past(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
     return model, []
 
 
+def _import(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
+    """The messages of an all-data import: a file chosen is read first; it is written once nothing in progress would
+    be replaced, or the player said so (and each game in progress it replaces then goes to the history)."""
+    value = msg.value
+    match msg.action:
+        case "import-file":
+            return model, [Effect("import", {"text": value, "write": bool(msg.data.get("confirmed"))})]
+        case "import-read" if isinstance(value, ImportFile):
+            lost = tuple(m for slot, m in model.matches.items() if play.replaces(m, value.matches.get(slot, m)))
+            if lost:
+                return play.ask_to_replace(model, lost, Msg("import-file", value.text), "[data-action=import-file]")
+            return model, [Effect("import", {"text": value.text, "write": True})]
+        case "imported" if isinstance(value, Imported):
+            replaced = [m for slot, m in model.matches.items() if play.replaces(m, value.matches.get(slot))]
+            model = replace(
+                model,
+                settings=value.settings,
+                matches=dict(value.matches),
+                rivals=dict(value.rivals),
+                tables={},
+                history=newest_first(value.history),
+            )
+            kept = [Effect("archive", {"match": m}) for m in replaced]
+            return model.notify("import.done", params={"count": value.count}), [*kept, *play.resume(model)]
+        case "import-refused" if isinstance(value, ImportRefusal):
+            terms = {"reason": "import.why." + value.reason}
+            if value.record:
+                terms = record_terms(value.record) | terms
+            return model.notify("import.refused", "warning", terms=terms, details=value.detail), []
+    return model, []
+
+
 def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
     """The next model and the effects to run, for one message."""
     action, value = msg.action, msg.value
     settings = model.settings
     match action:
         case "route":
-            model, effects = play.arrive(replace(model, route=parse(str(value or "")), dialog=None, sharing=None))
+            route = parse(str(value or ""))
+            if route != model.route:  # another screen: what was said about the last one's actions goes with it
+                model = replace(model, notices=tuple(n for n in model.notices if n.lasting))
+            model, effects = play.arrive(replace(model, route=route, dialog=None, replacing=None, sharing=None))
             # At a table, the player's next move; elsewhere the screen's heading, so its name is read out.
             at_table = model.route.screen == "game" and model.route.slot in model.matches
             return model, [*effects, Effect("focus-next" if at_table else "focus-heading"), *play.resume(model)]
@@ -148,29 +185,19 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
         case "reset-ask":
             return replace(model, dialog="reset"), [Effect("focus-dialog")]
         case "dialog-cancel":
-            return replace(model, dialog=None, discarding=None), [Effect("focus", {"selector": _opener(model)})]
+            closed = replace(model, dialog=None, discarding=None, replacing=None)
+            return closed, [Effect("focus", {"selector": _opener(model)})]
+        case "replace-confirm" if model.replacing is not None:
+            return update(replace(model, dialog=None, replacing=None), model.replacing.then)
+        case "history-continue":
+            return play.continue_entry(model, msg)
         case "reset-confirm":
             fresh = Model(route=model.route, browser_language=model.browser_language, offline_ready=model.offline_ready)
             return fresh.notify("reset.done"), [Effect("reset")]
         case "export":
             return model, [Effect("export")]
-        case "import-file":
-            return model, [Effect("import", {"text": value})]
-        case "imported" if isinstance(value, Imported):
-            model = replace(
-                model,
-                settings=value.settings,
-                matches=dict(value.matches),
-                rivals=dict(value.rivals),
-                tables={},
-                history=newest_first(value.history),
-            )
-            return model.notify("import.done", params={"count": value.count}), play.resume(model)
-        case "import-refused" if isinstance(value, ImportRefusal):
-            terms = {"reason": "import.why." + value.reason}
-            if value.record:
-                terms = record_terms(value.record) | terms
-            return model.notify("import.refused", "warning", terms=terms, details=value.detail), []
+        case "import-file" | "import-read" | "imported" | "import-refused":
+            return _import(model, msg)
         case "problems":
             return with_problems(model, value), []
         case "download-aside":

@@ -63,13 +63,25 @@ def replace_seats(match: Match, seats: tuple[Seat, ...]) -> Match:
     return Match(match.game, match.options, match.seed, match.actions, match.states, match.cursor, seats, match.dice)
 
 
-def same_table(a: Match, b: Match) -> bool:
-    """Whether two copies are of the same game: its rules, options, seed and players (wherever each plays)."""
+Difference = Literal["game", "players"]
+"""What sets two copies of a game apart besides their moves: the game itself (its rules, options or seed: another
+game under the same id), or its players (who sits at each seat, by name or computer level)."""
+
+
+def differences(a: Match, b: Match) -> tuple[Difference, ...]:
+    """What sets two copies of a game apart besides their moves (wherever each seat plays), in that order.
+
+    >>> from etoile.games import chinese_checkers
+    >>> mine = Match.new(chinese_checkers, {"players": 2}, 5, (Seat("Ann"), Seat("Bob")))
+    >>> differences(mine, mine), differences(mine, replace_seats(mine, (Seat("Ann"), Seat("Robert"))))
+    ((), ('players',))
+    """
 
     def people(match: Match) -> tuple[tuple[str, str | None], ...]:
         return tuple((s.name, s.computer) for s in match.seats)
 
-    return (a.game.ID, dict(a.options), a.seed, people(a)) == (b.game.ID, dict(b.options), b.seed, people(b))
+    game = (a.game.ID, dict(a.options), a.seed) != (b.game.ID, dict(b.options), b.seed)
+    return (*(("game",) if game else ()), *(("players",) if people(a) != people(b) else ()))
 
 
 def parting(a: Match, b: Match) -> int:
@@ -85,12 +97,14 @@ def parting(a: Match, b: Match) -> int:
 @dataclass(frozen=True, slots=True)
 class Arrival:
     """What a ``play`` link leaves on this device: ``match``, the game its slot holds now; ``rival``, for the
-    outcome ``rival``, the link's game, kept beside it until the player chooses; ``common``, the moves they share."""
+    outcome ``rival``, the link's game, kept beside it until the player chooses; ``common``, the moves they share;
+    ``differs``, what else sets the link's game apart (:func:`differences`)."""
 
     outcome: Outcome
     match: Match
     rival: Match | None = None
     common: int = 0
+    differs: tuple[Difference, ...] = ()
 
 
 def receive(incoming: Match, stored: Match | None) -> Arrival:
@@ -98,13 +112,13 @@ def receive(incoming: Match, stored: Match | None) -> Arrival:
 
     The copy goes on only with a link that extends it, the same opening moves and more; who plays here stays as
     this device has it. A link with fewer moves is older (the copy stays); one that parts from the copy, or holds
-    another game under the same id, is a rival: both are kept until the player chooses.
+    another game or other players under the same id, is a rival: both are kept until the player chooses.
     """
     if stored is None:
         return Arrival("new", claimed(incoming), common=incoming.cursor)
     common = parting(stored, incoming)
-    if not same_table(stored, incoming):
-        return Arrival("rival", stored, claimed(incoming), 0)
+    if differences(stored, incoming):  # another game, or other players: kept beside it, whatever its moves
+        return Arrival("rival", stored, claimed(incoming), common, differences(stored, incoming))
     if common == stored.cursor == incoming.cursor:
         return Arrival("same", stored, common=common)
     if common == stored.cursor:

@@ -51,12 +51,32 @@ class ImportRefusal:
 
 
 @dataclass(frozen=True, slots=True)
+class ImportFile:
+    """The ``value`` of ``"import-read"``: an all-data export that validates, not written yet (its ``text``), and the
+    games it would put in their slots (by slot), to ask first if one of them replaces a game in progress."""
+
+    text: str
+    matches: Mapping[str, Match] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Replacing:
+    """What the ``"replace"`` dialog asks about: ``games``, the games in progress that ``then`` (the message run
+    once the player confirms) puts other games in place of (each goes to the history, where it can be continued);
+    ``opener``, the control the focus goes back to if the player keeps them."""
+
+    games: tuple[Match, ...]
+    then: Msg
+    opener: str
+
+
+@dataclass(frozen=True, slots=True)
 class Msg:
     """What happened: ``action`` names it (the ``data-action`` of a control), ``value`` carries its input.
 
     A control's input is text (or a checkbox's bool); a message the runtime
     makes itself carries a typed value (:class:`ComputerMove`,
-    :class:`CoachAnswer`, :class:`Imported`, :class:`ImportRefusal`).
+    :class:`CoachAnswer`, :class:`ImportFile`, :class:`Imported`, :class:`ImportRefusal`).
 
     ``data`` holds the control's other ``data-*`` attributes (``data-game``, ``data-index``...).
     """
@@ -127,6 +147,12 @@ class Notice:
 
     ``details`` is technical text shown folded away; ``aside_key`` offers
     download and discard buttons for a value that was set aside.
+
+    A notice says what came of an action on its screen (a link copied, a game
+    imported, a link's game taken, a file refused), and goes when the player
+    goes to another screen; or it is :attr:`lasting`, and stays until
+    dismissed: one about the saved data (``storage.*``: a value set aside,
+    storage or the history full), or an unexpected error.
     """
 
     id: int
@@ -138,6 +164,11 @@ class Notice:
     aside_key: str | None = None
     count: int = 1
     """How many times this very notice was given while shown: a repeat is counted, not stacked."""
+
+    @property
+    def lasting(self) -> bool:
+        """Whether this notice stays on every screen until dismissed (see the class's text)."""
+        return self.level == "error" or self.key.startswith("storage.")
 
     def same(self, other: Notice) -> bool:
         """Whether ``other`` says the same thing (all but its id and count)."""
@@ -190,8 +221,11 @@ class Model:
     """The games being watched again, by slot (the table shows that position and takes no action meanwhile)."""
     notices: tuple[Notice, ...] = ()
     dialog: str | None = None
-    """The confirmation dialog open: ``"reset"`` (delete all data), ``"discard"`` (one value set aside) or
-    ``"abandon"`` (a new game in place of the one in progress)."""
+    """The confirmation dialog open: ``"reset"`` (delete all data), ``"discard"`` (one value set aside),
+    ``"abandon"`` (a new game in place of the one in progress) or ``"replace"`` (an import, or a game of the history
+    continued, in place of games in progress: :attr:`replacing`)."""
+    replacing: Replacing | None = None
+    """What the ``"replace"`` dialog is about, while it is open."""
     discarding: str | None = None
     """The storage key of the value the ``"discard"`` dialog is about."""
     offline_ready: bool = False

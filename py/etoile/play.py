@@ -19,7 +19,7 @@ from etoile import by_link, link
 from etoile.games import IllegalAction
 from etoile.history import game_id
 from etoile.match import Match
-from etoile.model import REPLAY_SPEEDS, ComputerMove, Effect, Model, Msg, Replay, Watch
+from etoile.model import REPLAY_SPEEDS, ComputerMove, Effect, Model, Msg, Replacing, Replay, Watch
 from etoile.routes import Route, game_of, href
 from etoile.setup import Setup
 from etoile.storage import ImportRefused, import_match
@@ -63,25 +63,47 @@ def resume(model: Model) -> list[Effect]:
     return [Effect("prepare-ai", {"slot": slot}), *computer_turn(model, slot), *follow(model, slot)]
 
 
-def archived(before: Match | None, after: Match | None) -> list[Effect]:
-    """What the history keeps when the game in a slot changes from ``before`` to ``after``: ``after`` once it ends
-    (again, after an undo), or ``before`` when another game takes the place of one left after at least one action."""
+def kept_by(before: Match, after: Match | None) -> bool:
+    """Whether ``after`` holds all of ``before``: the same game, with the moves ``before`` played and maybe more."""
+    return after is not None and game_id(after) == game_id(before) and after.played[: before.cursor] == before.played
+
+
+def replaces(before: Match | None, after: Match | None) -> bool:
+    """Whether putting ``after`` in place of ``before`` would lose a game in progress (or moves of it), which the
+    player is asked about first and the history then keeps."""
+    return before is not None and in_progress(before) and not kept_by(before, after)
+
+
+def archived(before: Match | None, after: Match | None, *, replacing: bool = False) -> list[Effect]:
+    """What the history keeps when the game in a slot changes from ``before`` to ``after``: ``before`` when another
+    game takes the place of one left after at least one action (with ``replacing``, an import or a game continued,
+    also the same game with fewer moves), and ``after`` once it ends (again, after an undo)."""
+    effects = []
+    if replaces(before, after) if replacing else in_progress(before) and (after is None or game_id(after) != game_id(before)):  # type: ignore[arg-type]
+        effects.append(Effect("archive", {"match": before}))
     if (
         after is not None
         and after.result is not None
         and (before is None or before.result is None or before.cursor != after.cursor)
     ):
-        return [Effect("archive", {"match": after})]
-    if in_progress(before) and (after is None or game_id(after) != game_id(before)):  # type: ignore[arg-type]
-        return [Effect("archive", {"match": before})]
-    return []
+        effects.append(Effect("archive", {"match": after}))
+    return effects
 
 
-def with_match(model: Model, slot: str, match: Match, local: Any = None, *, fresh: bool = False) -> tuple[Model, list[Effect]]:
+def ask_to_replace(model: Model, games: tuple[Match, ...], then: Msg, opener: str) -> tuple[Model, list[Effect]]:
+    """Open the ``"replace"`` dialog: ``then`` (confirmed) would put other games in place of ``games``, in progress."""
+    confirmed = replace(then, data={**then.data, "confirmed": "1"})
+    return replace(model, dialog="replace", replacing=Replacing(games, confirmed, opener)), [Effect("focus-dialog")]
+
+
+def with_match(
+    model: Model, slot: str, match: Match, local: Any = None, *, fresh: bool = False, replacing: bool = False
+) -> tuple[Model, list[Effect]]:
     """Store ``match`` in ``slot``, after any forced actions: save it, keep it in the history if it ended or took
-    the place of a game left unfinished, and let the computer move if it is its turn."""
+    the place of a game left unfinished (``replacing``: see :func:`archived`), and let the computer move if it is
+    its turn."""
     match = match.settled()
-    kept = archived(model.matches.get(slot), match)
+    kept = archived(model.matches.get(slot), match, replacing=replacing)
     table = TABLES[game_of(slot)]
     tables = {**model.tables, slot: table.start(match) if fresh or local is None else local}
     hurry = model.hurry if match.computer_to_move is not None else model.hurry - {slot}
@@ -182,8 +204,11 @@ def receive(model: Model, incoming: Match, code: str) -> tuple[Model, list[Effec
     rivals = {**model.rivals, slot: arrival.rival} if arrival.rival is not None else model.rivals
     kept = archived(model.matches.get(slot), match)
     model = replace(model, route=route, watching=None, matches={**model.matches, slot: match}, tables=tables, rivals=rivals)
-    params = {"move": arrival.common + 1} if arrival.outcome == "rival" else {}
+    # A rival is told by what sets it apart: another game, other players, else the move where they part.
+    differs = arrival.differs[0] if arrival.differs else None
+    params = {"move": arrival.common + 1} if arrival.outcome == "rival" and differs is None else {}
     told = arrival.outcome + ("_over" if match.result is not None and arrival.outcome in ("new", "moved") else "")
+    told += f"_{differs}" if differs else ""
     effects = [Effect("save-match", {"slot": slot}), *kept, Effect("navigate", {"hash": href(route), "replace": True})]
     if arrival.rival is not None:
         effects.append(Effect("save-rival", {"slot": slot}))
@@ -277,7 +302,9 @@ def _update(model: Model, msg: Msg, slot: str, game: str) -> tuple[Model, list[E
             except ImportRefused as refused:
                 terms = {"game": f"game.{game}.name"}
                 return model.notify("table.import_refused", "warning", terms=terms, details=str(refused)), []
-            model, effects = with_match(model, slot, loaded, fresh=True)
+            if match_ is not None and replaces(match_, loaded.settled()) and not msg.data.get("confirmed"):
+                return ask_to_replace(model, (match_,), msg, f'[data-action=import-game][data-game="{game}"]')
+            model, effects = with_match(model, slot, loaded, fresh=True, replacing=True)
             return model.notify("table.imported"), effects
         case _ if slot in model.replays or slot in model.rivals:
             return model, []  # a replay is only watched, a game with a rival waits for the choice: no action meanwhile
@@ -305,6 +332,27 @@ def _update(model: Model, msg: Msg, slot: str, game: str) -> tuple[Model, list[E
             model, more = with_match(model, slot, new_match_, new_local)
             return model, [*effects, *more]
     return model, []
+
+
+def continue_entry(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
+    """A game of the history left unfinished, continued ("Continue this game"): back in its game's slot (asking
+    first when it would replace a game in progress, which goes to the history in turn), and its table opened. A slot
+    that holds that game already, as far or further, is only opened."""
+    entry = next((e for e in model.history if e.id == msg.value and e.ended == "abandoned"), None)
+    if entry is None:
+        return model, []
+    try:
+        match = entry.replayed()
+    except link.LinkRefused:
+        return model, []  # its screen says it cannot be replayed, and offers no way to continue it
+    slot, before = entry.game, model.matches.get(entry.game)
+    opened = Effect("navigate", {"hash": href(Route("game", entry.game))})
+    if before is not None and kept_by(match, before):
+        return model, [opened]
+    if replaces(before, match) and not msg.data.get("confirmed"):
+        return ask_to_replace(model, (before,), msg, "[data-action=history-continue]")  # type: ignore[arg-type]
+    model, effects = with_match(model, slot, match, fresh=True, replacing=True)
+    return model, [*effects, opened]
 
 
 def _setup(model: Model, msg: Msg, game: str) -> tuple[Model, list[Effect]]:

@@ -109,13 +109,20 @@ class Settings:
 
     @classmethod
     def from_json(cls, data: Any) -> Settings:
-        """The settings of :meth:`to_json`'s output; fields this version does not know are dropped.
+        """The settings of :meth:`to_json`'s output; fields this version does not know are dropped, but an object
+        with fields and none of the settings' is another record (a saved game...), not settings.
 
         >>> Settings.from_json({"theme": "dark", "confetti": True}).theme
         'dark'
+        >>> Settings.from_json({"game": "421", "seed": 7})
+        Traceback (most recent call last):
+        ...
+        ValueError: settings hold none of the fields game, seed
         """
         if not isinstance(data, dict):
             raise ValueError("settings must be an object")
+        if data and not any(f.name in data for f in fields(cls)):
+            raise ValueError(f"settings hold none of the fields {', '.join(sorted(map(str, data)))[:200]}")
         return cls(**{f.name: data[f.name] for f in fields(cls) if f.name in data})
 
     def with_(self, **changes: Any) -> Settings:

@@ -530,6 +530,12 @@ class Store:
             indent=1,
         )
 
+    def exported_matches(self, text: str) -> dict[str, Match]:
+        """The games an export would put in their slots, by slot, settled; :class:`ImportRefused` when
+        :meth:`import_all` would refuse it. Nothing is written."""
+        decoded = _validate_export(text, self.games, self._kept_entries())
+        return {record.removeprefix(MATCH): value.settled() for record, value in decoded.items() if record.startswith(MATCH)}
+
     def import_all(self, text: str) -> int:
         """Write every record of an export; return how many.
 

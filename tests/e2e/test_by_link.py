@@ -175,6 +175,9 @@ def test_a_stale_a_tampered_and_a_parting_link_change_nothing_until_the_player_c
 
     arrive(page, url(after_ann), "bylink.arrived.stale")  # Ann's own link to Bob, opened again
     assert local_storage(page) == before
+    page.goto(base_url + "#/")  # what the link did is said at its table, not on the next screens
+    expect(page.locator(".game-card")).to_have_count(3)
+    expect(page.locator(".notice")).to_have_count(0)
     good = url(game)
     for bad, reason in ((good[:-10], "damaged"), (good[:-4] + ("x" if good[-4] != "x" else "y") + good[-3:], "damaged")):
         page.goto(bad)
@@ -205,4 +208,7 @@ def test_a_stale_a_tampered_and_a_parting_link_change_nothing_until_the_player_c
     expect(page.locator(".notice").last).to_contain_text(t("en", "bylink.took_link"))
     assert f"etoile:rival:{SLOT}" not in local_storage(page)
     assert stored(page).played == other.played and stored(page).person_to_move == 0
+    page.goto(good[:-10])  # a damaged link after the choice: it replaced nothing, and is not said to have
+    expect(page.locator(".link-refused .lead")).to_have_text(t("en", "link.refused.damaged"))
+    expect(page.locator(".notice")).to_have_count(0)
     page.context.set_offline(False)

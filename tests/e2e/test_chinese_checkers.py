@@ -175,6 +175,9 @@ def test_a_game_is_exported_and_imported_and_a_foreign_file_changes_nothing(page
     expect(page.locator(".turn-log summary")).to_have_text("Game log (2 lines)")
     file_input = page.locator("input[type=file][data-action='import-game']")
     file_input.set_input_files({"name": "game.json", "mimeType": "application/json", "buffer": exported})
+    dialog = page.get_by_role("alertdialog", name="Replace the game in progress?")  # its second move would be lost
+    expect(dialog).to_contain_text("your Chinese checkers game in progress (2 moves)")
+    dialog.get_by_role("button", name="Replace it").click()
     expect(page.locator(".notice")).to_contain_text("The game was imported.")
     expect(page.locator(".turn-log summary")).to_have_text("Game log (1 line)")
     expect(hole(page, 111)).to_have_attribute("aria-label", "hole 111, blue piece of Bob")

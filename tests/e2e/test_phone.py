@@ -121,11 +121,14 @@ def start(page: Page) -> None:
     expect(page.locator(".table-screen")).to_be_visible()
 
 
-def import_game(page: Page, match: Match) -> None:
-    """Open ``match`` at its table through the table's own import (the table of its game must be shown)."""
+def import_game(page: Page, match: Match, *, replacing: bool = False) -> None:
+    """Open ``match`` at its table through the table's own import (the table of its game must be shown), saying yes
+    to the question first when it ``replaces`` a game in progress."""
     page.locator("input[type=file][data-action='import-game']").set_input_files(
         {"name": "game.json", "mimeType": "application/json", "buffer": json.dumps(match.to_json()).encode()}
     )
+    if replacing:
+        page.get_by_role("button", name=t("en", "replace.confirm")).click()
     expect(page.locator(".notice").last).to_contain_text(t("en", "table.imported"))
 
 
@@ -155,7 +158,7 @@ def visit_games(page: Page, base_url: str, check: Callable[[str], None]) -> None
     page.get_by_role("button", name="Throw", exact=True).click()
     expect(page.locator(".rolloff-throws li").first).to_be_visible()
     check("421 table, who starts being thrown")
-    import_game(page, four21_first_throw())
+    import_game(page, four21_first_throw(), replacing=True)  # who starts was being thrown: a game under way
     expect(page.locator(".dice-row .die:not([disabled])").first).to_be_visible()
     check("421 table, the dice thrown")
     finished = four21_finished()

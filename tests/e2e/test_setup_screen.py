@@ -55,3 +55,20 @@ def test_starting_a_new_game_while_one_is_in_progress_asks_first_and_escape_keep
     page.get_by_role("button", name="Start a new game").click()
     expect(page.locator(".status")).to_have_text("Ann to play (red). Choose a piece to move.")
     expect(page.locator(".turn-log")).to_have_count(0)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_option_has_its_choice_checked_after_going_back_from_the_settings(page: Page, base_url: str, game: str) -> None:
+    # The settings' radios, reused by the page patch for the setup's, must not carry their checked state into
+    # the setup's radio groups (which unchecked Generala's "Straights" choice).
+    open_app(page, base_url, f"#/{game}/new")
+    groups = "() => [...new Set([...document.querySelectorAll('#main input[type=radio]')].map((e) => e.name))]"
+    checked = "() => [...document.querySelectorAll('#main input[type=radio]:checked')].map((e) => e.name)"
+    names = page.evaluate(groups)
+    assert page.evaluate(checked) == names
+    page.get_by_role("link", name="Settings").first.click()
+    expect(page.get_by_role("heading", name="Settings")).to_be_visible()
+    page.go_back()
+    expect(page.locator("[data-action='setup-start']")).to_be_visible()
+    assert page.evaluate(groups) == names
+    assert page.evaluate(checked) == names

@@ -1,6 +1,7 @@
 """The app's transitions and screens, without a browser."""
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -277,3 +278,16 @@ def test_a_notice_given_again_while_shown_is_counted_not_stacked() -> None:
     shown = view(Model(route=Route("settings"), notices=model.notices))
     counts = shown.find_all(lambda el: el.attrs.get("class") == "notice-count")
     assert [c.text() for c in counts] == [" (3 times)"]
+
+
+def test_a_notice_about_an_action_goes_with_its_screen_and_one_about_the_saved_data_or_an_error_stays() -> None:
+    model = Model(route=Route("game", "421"))
+    model = model.notify("link.copied").notify("table.import_refused", "warning").notify("bylink.arrived.stale")
+    model = with_problems(model, [Problem("unreadable", "settings", "", "etoile-aside:settings:1"), Problem("full", "match:421")])
+    model = replace(model, history_full=True).notify("storage.history_full", "warning").notify("error.unexpected", "error")
+    assert [n.lasting for n in model.notices] == [False, False, False, True, True, True, True]
+    moved, _ = run(model, Msg("route", "#/history"))
+    assert [n.key for n in moved.notices] == ["storage.unreadable", "storage.full", "storage.history_full", "error.unexpected"]
+    assert moved.notices == model.notices[3:]
+    # A route message to the screen shown (a reload's) is no change of screen: nothing goes.
+    assert run(model, Msg("route", "#/421"))[0].notices == model.notices

@@ -13,12 +13,13 @@ from hypothesis import strategies as st
 from etoile import by_link, link
 from etoile.app import update
 from etoile.games import chinese_checkers as cc
+from etoile.i18n import catalog
 from etoile.match import Match, Seat
 from etoile.model import ComputerMove, Effect, Model, Msg
 from etoile.routes import Route, href, parse
 from etoile.setup import Setup
 from etoile.storage import MemoryBackend, Store
-from etoile.ui.views import view
+from etoile.ui.views import notice_text, view
 from tests.e2e.positions import finished
 
 GAME = "chinese-checkers"
@@ -314,3 +315,42 @@ def test_the_table_says_what_there_is_to_send_at_the_start_after_a_move_and_at_t
         seats = tuple(Seat(name, away=index == away) for index, name in enumerate(("Ann", "Bob")))
         model = device(matches={slot: by_link.replace_seats(whole, seats)}, route=Route("game", GAME, by_link=by_link.new_id(1)))
         assert heading(model) == said  # the end goes out from the device whose move ended the game
+
+
+def test_a_link_that_differs_only_in_a_player_s_name_says_so_and_not_that_the_moves_part() -> None:
+    ann, _ = set_up(device(), ("person", "friend"))
+    ann = move(ann)
+    bob, _ = open_link(device(), sent_link(ann))
+    bob = move(bob)
+    ann, _ = open_link(ann, sent_link(bob))
+    mine, slot = shown(ann), ann.route.slot or ""
+    assert mine.cursor == 2
+    renamed = by_link.replace_seats(mine, (mine.seats[0], replace(mine.seats[1], name="Robert")))
+    ann, _ = open_link(replace(ann, notices=()), f"#/link/{link.encode(renamed, 'play', slot.partition('/')[2])}")
+    assert shown(ann) is mine and ann.rivals[slot].played == mine.played
+    [notice] = ann.notices
+    assert (notice.key, notice.params, notice.level) == ("bylink.arrived.rival_players", {}, "warning")
+    told = notice_text(notice, catalog("en"))
+    assert told == "The players in this link are not those of the game on this device: choose the one that goes on."
+    [panel] = view(ann).find_all(lambda e: e.attrs.get("class") == "rival")
+    assert [e.text() for e in panel.find_all(lambda e: e.tag in ("h2", "p"))] == [
+        "The players in this link are not those of the game on this device",
+        "On this device: P1, P2. In the link: P1, Robert.",
+        "The moves are the same in both. Both games are kept until you choose the one that goes on.",
+    ]
+
+
+def test_a_link_of_another_game_under_the_same_id_says_so() -> None:
+    ann, _ = set_up(device(), ("person", "friend"))
+    ann = move(ann)
+    mine, slot = shown(ann), ann.route.slot or ""
+    other = Match.new(cc, {"players": 2}, mine.seed + 1, mine.seats).play_all(mine.played)
+    ann, _ = open_link(replace(ann, notices=()), f"#/link/{link.encode(other, 'play', slot.partition('/')[2])}")
+    [notice] = ann.notices
+    assert (notice.key, notice.params) == ("bylink.arrived.rival_game", {})
+    [panel] = view(ann).find_all(lambda e: e.attrs.get("class") == "rival")
+    assert [e.text() for e in panel.find_all(lambda e: e.tag in ("h2", "p"))] == [
+        "This link holds another game under the same id",
+        "It was set up otherwise (other options, or another start) than the game on this device.",
+        "The moves are the same in both. Both games are kept until you choose the one that goes on.",
+    ]

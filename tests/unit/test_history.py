@@ -12,10 +12,14 @@ from etoile.ai import four21 as four21_ai
 from etoile.app import Effect, Model, Msg, update, with_problems
 from etoile.games import chinese_checkers, four21, generala
 from etoile.history import Entry, better, game_id, newest_first, with_entry
+from etoile.i18n import catalog
 from etoile.match import Match, Seat
+from etoile.model import Imported, ImportFile
+from etoile.routes import Route
 from etoile.settings import Settings
 from etoile.stats import facts
 from etoile.storage import ASIDE_PREFIX, PREFIX, ImportRefused, MemoryBackend, Problem, Store
+from etoile.ui.views import dialog_text, view
 
 WHEN = "2026-12-02T18:05"
 
@@ -535,3 +539,77 @@ def test_the_history_screen_s_choices_are_kept_in_the_model() -> None:
     assert model.history_game == ""
     model, _ = update(model, Msg("stats-player", "Bob"))
     assert model.stats_player == "Bob"
+
+
+def test_importing_a_game_over_one_in_progress_asks_first_and_keeps_the_one_replaced() -> None:
+    playing = moves(checkers(), "3-14", "111-102")
+    for imported in (moves(checkers(), "3-14"), checkers(seed=6)):  # the same game further back, or another one
+        model = Model(route=Route("game", "chinese-checkers"), matches={"chinese-checkers": playing})
+        file = json.dumps(imported.to_json())
+        asked, effects = update(model, Msg("import-game", file, {"game": "chinese-checkers"}))
+        assert (asked.dialog, asked.matches, effects) == ("replace", model.matches, [Effect("focus-dialog")])
+        t = catalog("en")
+        assert dialog_text(asked, t) == (
+            "This replaces your Chinese checkers game in progress (2 moves), which goes to the history, "
+            "where you can continue it."
+        )
+        kept, effects = update(asked, Msg("dialog-cancel"))
+        assert (kept.dialog, kept.replacing, kept.matches) == (None, None, model.matches)
+        assert effects == [Effect("focus", {"selector": '[data-action=import-game][data-game="chinese-checkers"]'})]
+        done, effects = update(asked, Msg("replace-confirm"))
+        assert done.dialog is None and done.matches["chinese-checkers"].played == imported.played
+        assert archives(effects) == [Effect("archive", {"match": playing})]
+        assert [n.key for n in done.notices] == ["table.imported"]
+    # A game that goes further than the one in progress loses nothing: no question, nothing kept.
+    further = moves(checkers(), "3-14", "111-102", "0-3")
+    model = Model(route=Route("game", "chinese-checkers"), matches={"chinese-checkers": playing})
+    done, effects = update(model, Msg("import-game", json.dumps(further.to_json()), {"game": "chinese-checkers"}))
+    assert done.dialog is None and done.matches["chinese-checkers"].played == further.played and archives(effects) == []
+
+
+def test_importing_a_file_in_the_settings_asks_before_it_replaces_a_game_in_progress_which_it_keeps() -> None:
+    later, backup = moves(checkers(), "3-14", "111-102", "0-3"), moves(checkers(), "3-14")
+    model = Model(route=Route("settings"), matches={"chinese-checkers": later, "generala": generala_game(3)})
+    file = ImportFile("{...}", {"chinese-checkers": backup, "generala": generala_game(5)})  # Generala goes further
+    _, effects = update(model, Msg("import-file", "{...}"))
+    assert effects == [Effect("import", {"text": "{...}", "write": False})]  # read first, written once asked
+    asked, effects = update(model, Msg("import-read", file))
+    assert asked.dialog == "replace" and effects == [Effect("focus-dialog")]
+    assert dialog_text(asked, catalog("en")).startswith("This replaces your Chinese checkers game in progress (3 moves),")
+    _, effects = update(asked, Msg("replace-confirm"))
+    assert effects == [Effect("import", {"text": "{...}", "write": True})]
+    imported = Imported(2, Settings(), {"chinese-checkers": backup, "generala": generala_game(5)})
+    done, effects = update(replace(asked, dialog=None, replacing=None), Msg("imported", imported))
+    assert archives(effects) == [Effect("archive", {"match": later})]
+    assert done.matches["chinese-checkers"] is backup
+    # Nothing in progress replaced: written at once.
+    _, effects = update(replace(model, matches={"chinese-checkers": backup}), Msg("import-read", file))
+    assert effects == [Effect("import", {"text": "{...}", "write": True})]
+
+
+def test_a_game_of_the_history_left_unfinished_continues_in_its_slot_asking_before_it_replaces_one() -> None:
+    left = moves(checkers(), "3-14", "111-102")
+    entry = Entry.of(left, WHEN)
+    history_screen, _ = update(Model(history=(entry,)), Msg("route", f"#/history/{entry.id}"))
+    [button] = view(history_screen).find_all(lambda e: e.attrs.get("data-action") == "history-continue")
+    assert (button.text(), button.attrs["data-value"]) == ("Continue this game", entry.id)
+    finished_entry = Entry.of(generala_game(), WHEN)
+    shown, _ = update(Model(history=(finished_entry,)), Msg("route", f"#/history/{finished_entry.id}"))
+    assert not view(shown).find_all(lambda e: e.attrs.get("data-action") == "history-continue")
+
+    opened = Effect("navigate", {"hash": "#/chinese-checkers"})
+    model, effects = update(history_screen, Msg("history-continue", entry.id))  # nothing in its slot
+    assert model.matches["chinese-checkers"].played == left.played and effects[-1] == opened
+    assert archives(effects) == []
+
+    other = moves(checkers(seed=9), "3-14")
+    playing = replace(history_screen, matches={"chinese-checkers": other})
+    asked, effects = update(playing, Msg("history-continue", entry.id))
+    assert (asked.dialog, asked.matches, effects) == ("replace", playing.matches, [Effect("focus-dialog")])
+    model, effects = update(asked, Msg("replace-confirm"))
+    assert model.matches["chinese-checkers"].played == left.played and effects[-1] == opened
+    assert archives(effects) == [Effect("archive", {"match": other})]  # the game it replaces, kept in turn
+
+    # Its slot holds that game already, as far or further: the table opens, nothing changes.
+    further = replace(history_screen, matches={"chinese-checkers": moves(left, "0-3")})
+    assert update(further, Msg("history-continue", entry.id)) == (further, [opened])

@@ -407,7 +407,12 @@ def runtime_keys() -> dict[str, set[str]]:
         },
         "ui/views.py: {}.level.{}": levels,
         "ui/views.py: link.refused.{}": {f"link.refused.{r}" for r in link.REASONS},
-        "play.py: bylink.arrived.{}": {f"bylink.arrived.{o}" for o in (*get_args(by_link.Outcome), "new_over", "moved_over")},
+        "play.py: bylink.arrived.{}": {
+            f"bylink.arrived.{o}"
+            for o in (*get_args(by_link.Outcome), "new_over", "moved_over", *(f"rival_{d}" for d in get_args(by_link.Difference)))
+        },
+        "ui/views.py: bylink.rival_title_{}": {f"bylink.rival_title_{d}" for d in get_args(by_link.Difference)},
+        "ui/views.py: heading": {"bylink.rival_title", *(f"bylink.rival_title_{d}" for d in get_args(by_link.Difference))},
         "ui/views.py: bylink.status.{}": {f"bylink.status.{s}" for s in views.BY_LINK_STATUSES},
         "ui/views.py: leave": {"table.replay_exit", "link.leave", "history.back"},
         "ui/past.py: {}.level.{}": levels,

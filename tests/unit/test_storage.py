@@ -61,6 +61,8 @@ def test_settings_round_trip(games: dict) -> None:
         '"just a string"',
         "[]",
         '{"schema": 0, "data": {}}',
+        # another record's value (a saved game): none of the settings' fields, so not settings at all
+        '{"schema": 1, "data": {"game": "421", "options": {}, "seed": 7, "seats": [], "actions": []}}',
     ],
 )
 def test_an_unreadable_value_is_set_aside_unchanged_and_reported(raw: str, games: dict) -> None:

@@ -27,7 +27,7 @@ from etoile.app import Effect, Model, Msg, update, with_problems
 from etoile.history import Entry, newest_first
 from etoile.i18n import pick_language
 from etoile.match import Match
-from etoile.model import CoachAnswer, ComputerMove, Imported, ImportRefusal
+from etoile.model import CoachAnswer, ComputerMove, Imported, ImportFile, ImportRefusal
 from etoile.routes import game_of, parse
 from etoile.storage import MATCH, MAX_IMPORT_CHARS, SETTINGS, Draft, ImportRefused, StorageFull, Store
 from etoile.ui import dom, predrawn, views
@@ -265,7 +265,7 @@ class Runtime:
             case "export":
                 download(f"etoile-{date.today().isoformat()}.json", store.export_all())
             case "import":
-                self.import_all(args["text"])
+                self.import_all(args["text"], write=args["write"])
             case "download":
                 download(args["filename"], args["text"])
             case "copy":
@@ -318,9 +318,13 @@ class Runtime:
                 if not store.has_entry(entry.id) and not store.save_entry(entry):
                     break
 
-    def import_all(self, text: str) -> None:
-        """Import an all-data export, and tell the app what came in, or why nothing did."""
+    def import_all(self, text: str, *, write: bool) -> None:
+        """Read an all-data export and tell the app which games it holds (``write`` false: the app asks first if
+        they replace games in progress), or import it and tell the app what came in; or why nothing did."""
         try:
+            if not write:
+                self.queue.append(Msg("import-read", ImportFile(text, self.store.exported_matches(text))))
+                return
             count = self.store.import_all(text)
         except ImportRefused as refused:
             self.queue.append(Msg("import-refused", ImportRefusal(refused.reason, refused.record, str(refused))))

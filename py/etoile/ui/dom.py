@@ -34,6 +34,10 @@ def create(node: El | str, ns: str | None = None) -> Any:
 
 
 def _set_attributes(element: Any, tag: str, old: dict, new: dict) -> None:
+    if tag == "input" and not new.get("checked"):
+        # Unchecked before it takes its new name: a radio reused from another group (another screen's) that was
+        # checked there would otherwise join its new group checked, and uncheck the one the model checks.
+        element.checked = False
     for name in old:
         if name not in new:
             element.removeAttribute(name)

@@ -165,6 +165,23 @@ def history_screen(model: Model, t: Catalog) -> El:
     )
 
 
+def continue_control(model: Model, t: Catalog) -> El | None:
+    """On the screen of a game of the history left unfinished (replaced by another, not ended), the button that
+    puts it back in its slot to play on."""
+    entry = next((e for e in model.history if e.id == model.route.entry), None)
+    if entry is None or entry.ended != "abandoned":
+        return None
+    return h(
+        "p",
+        {"class": "row"},
+        h(
+            "button",
+            {"type": "button", "class": "primary", "data-action": "history-continue", "data-value": entry.id},
+            t("history.continue"),
+        ),
+    )
+
+
 def result_text(entry: Entry, t: Catalog) -> str:
     if entry.ended == "abandoned":
         return t("history.abandoned", count=entry.actions)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Collection
 
-from etoile.by_link import made_here, parting
+from etoile.by_link import differences, made_here, parting
 from etoile.games import CHANCE, Description, Option, token
 from etoile.i18n import Catalog, catalog, rules
 from etoile.match import Match
@@ -19,7 +19,7 @@ from etoile.routes import GAMES, Route, game_of, href
 from etoile.settings import LANGUAGES, NAME_LENGTH, SPEEDS, THEMES
 from etoile.setup import MAX_SEATS, SeatChoice
 from etoile.ui.common import log_entry, seat_name
-from etoile.ui.past import history_screen, stats_screen, when_text
+from etoile.ui.past import continue_control, history_screen, stats_screen, when_text
 from etoile.ui.qr import qr_code
 from etoile.ui.tables import TABLES, Table
 from etoile.ui.vdom import Attr, El, h
@@ -245,6 +245,7 @@ def past_screen(model: Model, t: Catalog) -> El:
             {"class": "watch-note", "role": "note"},
             t("history.watching", when=when_text(when, t)) if when else t("link.watching"),
         ),
+        continue_control(model, t),
         game(shown, t, watching=True, leave="history.back"),
         h(
             "div",
@@ -574,18 +575,26 @@ def to_send(model: Model, slot: str, match: Match, t: Catalog) -> El | None:
 
 
 def rival_choice(match: Match, rival: Match, t: Catalog) -> El:
-    """A link parted from the game on this device: where they part, and the choice of the one that goes on (both
-    are kept until then)."""
-    common = parting(match, rival)
+    """A link that is not the game on this device as it stands: what sets it apart (another game, other players),
+    where their moves part if they do, and the choice of the one that goes on (both are kept until then)."""
+    common, differs = parting(match, rival), differences(match, rival)
     move = match.game.action_to_text
     here = spoken(move(match.played[common]), t) if common < match.cursor else t("bylink.rival_nothing")
     there = spoken(move(rival.played[common]), t) if common < rival.cursor else t("bylink.rival_nothing")
     data: dict[str, Attr] = {"data-game": match.game.ID}
+
+    def players(game: Match) -> str:
+        return ", ".join(seat_name(game, index, t) for index in range(len(game.seats)))
+
+    parted = common < max(match.cursor, rival.cursor)
+    heading = f"bylink.rival_title_{differs[0]}" if differs else "bylink.rival_title"
     return h(
         "section",
         {"class": "rival", "role": "group", "aria-labelledby": "rival-title"},
-        h("h2", {"id": "rival-title"}, t("bylink.rival_title")),
-        h("p", {}, t("bylink.rival_lead", move=common + 1, here=here, there=there)),
+        h("h2", {"id": "rival-title"}, t(heading)),
+        "game" in differs and h("p", {}, t("bylink.rival_game")),
+        "players" in differs and h("p", {}, t("bylink.rival_players", here=players(match), there=players(rival))),
+        h("p", {}, t("bylink.rival_lead", move=common + 1, here=here, there=there) if parted else t("bylink.rival_same_moves")),
         h(
             "div",
             {"class": "row"},
@@ -914,9 +923,19 @@ def missing(model: Model, t: Catalog) -> El:
     )
 
 
-DIALOGS = {"reset": "reset-confirm", "discard": "discard-confirm", "abandon": "abandon-confirm"}
+DIALOGS = {"reset": "reset-confirm", "discard": "discard-confirm", "abandon": "abandon-confirm", "replace": "replace-confirm"}
 """The confirmation dialogs, with the action of their confirm button; ``<dialog>.title`` ... ``.confirm`` word them.
-``abandon`` asks before a new game replaces one in progress: its confirm button starts the game of the setup shown."""
+``abandon`` asks before a new game replaces one in progress: its confirm button starts the game of the setup shown;
+``replace``, before an import or a game continued does, names the games it replaces."""
+
+
+def dialog_text(model: Model, t: Catalog) -> str:
+    """What the dialog shown says: for ``replace``, each game in progress it replaces, with its moves."""
+    if model.dialog != "replace" or model.replacing is None:
+        return t(f"{model.dialog}.text")
+    games = model.replacing.games
+    named = [t("replace.game", game=t(f"game.{m.game.ID}.name"), count=len(m.positions) - 1) for m in games]
+    return t("replace.text", count=len(games), games=", ".join(named))
 
 
 def dialog(model: Model, t: Catalog) -> El | None:
@@ -937,7 +956,7 @@ def dialog(model: Model, t: Catalog) -> El | None:
                 "aria-describedby": "dialog-text",
             },
             h("h2", {"id": "dialog-title"}, t(f"{name}.title")),
-            h("p", {"id": "dialog-text"}, t(f"{name}.text")),
+            h("p", {"id": "dialog-text"}, dialog_text(model, t)),
             h(
                 "div",
                 {"class": "row"},
