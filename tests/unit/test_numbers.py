@@ -89,10 +89,10 @@ def finished_solo() -> Match:
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [
-        ("en", "against the optimal player's average of 156.2 under these rules."),
-        ("fr", "contre 156,2 en moyenne pour le joueur optimal avec ces règles."),
-        ("ru", "оптимальный игрок по этим правилам набирает в среднем 156,2."),
-        ("es", "156,2"),
+        ("en", "below the optimal player's average under these rules (156.2)."),
+        ("fr", "la moyenne du joueur optimal avec ces règles (156,2 points)."),
+        ("ru", "ниже среднего результата оптимального игрока по этим правилам (156,2)."),
+        ("es", "por debajo del promedio del jugador óptimo con estas reglas (156,2)."),
     ],
 )
 def test_a_solo_generala_game_sets_its_score_against_the_par_as_the_language_writes_it(lang: str, expected: str) -> None:
