@@ -63,7 +63,10 @@ def test_a_seeded_two_player_game_through_charge_and_decharge_to_a_winner(page: 
     expect(page.locator(f".player[data-seat='{last.best}'] .token.leaving")).to_have_count(last.amount)
     expect(page.locator(f".player[data-seat='{last.best}'] .token.leaving").first).to_have_css("opacity", "0")
     expect(page.locator(".last-turn")).to_contain_text(
-        f"{names[last.best]} gives {last.amount} token{'s' if last.amount > 1 else ''} to {names[last.worst]}"
+        re.compile(
+            f"^{names[last.best]} has the best hand, .* gives {last.amount} token{'s' if last.amount > 1 else ''}"
+            f" to {names[last.worst]}, worst with"
+        )
     )
     expect(page.locator(".last-turn")).to_contain_text(f"{names[winner]} has no token left and reveals their star!")
     # The game log: a line per player's run of throws, in the game's notation, the three turns' summaries noted.
