@@ -17,6 +17,7 @@ from etoile.storage import Problem
 from etoile.ui import charts
 from etoile.ui.past import hand_group, history_screen, optimal_scores, optimal_shares, stats_screen
 from etoile.ui.vdom import El
+from etoile.ui.views import view
 
 T = catalog("en")
 
@@ -80,6 +81,20 @@ def test_the_history_calls_each_seat_as_its_table_did() -> None:
     seats = (Seat(""), Seat("", "expert"), Seat("", "expert"), Seat("Max", "easy"))
     tree = history_screen(Model(history=(entry("421", "2026-11-04T20:00", seats, ranking=((2,), (0, 1, 3))),)), T)
     assert texts(tree, "p")[1:] == ["Player 1, Computer 2 (expert), Computer 3 (expert), Max", "Computer 3 (expert) won"]
+
+
+def test_a_game_played_alone_says_its_score_not_that_its_player_won() -> None:
+    solo = entry("generala", "2026-11-05T20:00", (Seat("Zoé"),), ranking=((0,),), facts=[{"score": 61}])
+    scoreless = replace(solo, facts=({},))
+    assert texts(history_screen(Model(history=(solo,)), T), "p")[1:] == ["Zoé", "Zoé, alone: 61 points"]
+    assert texts(history_screen(Model(history=(scoreless,)), catalog("fr")), "p")[1:] == ["Zoé", "Zoé, en solo"]
+
+
+def test_a_past_game_left_unfinished_is_not_said_to_have_ended() -> None:
+    left = replace(entry("421", "2026-11-06T20:00", ANN_BOB), ended="abandoned", ranking=())
+    model, _ = update(Model(history=(left,)), Msg("route", "#/history/" + left.id))
+    note = texts(view(model), "p")[0]
+    assert note == "A game of your history, left unfinished 2026-11-06 at 20:00: you watch it as a replay, move by move."
 
 
 EXPERTS = (Seat("", "expert"), Seat("", "expert"))

@@ -185,6 +185,10 @@ def continue_control(model: Model, t: Catalog) -> El | None:
 def result_text(entry: Entry, t: Catalog) -> str:
     if entry.ended == "abandoned":
         return t("history.abandoned", count=entry.actions)
+    if len(entry.players) == 1:  # a game played alone: nobody to beat, so its score if it has one
+        score = entry.facts[0].get("score") if entry.facts else None
+        name = seat_label(entry, 0, t)
+        return t("history.alone", name=name) if score is None else t("history.alone_score", name=name, count=score)
     names = [seat_label(entry, seat, t) for seat in entry.winners]
     return t("history.won", count=len(names), names=", ".join(names))
 

@@ -234,7 +234,9 @@ def past_screen(model: Model, t: Catalog) -> El:
     watch = model.watching
     if watch is None or watch.match is None:
         return unwatchable(watch, t("history.unreadable"), None, ("#/history", t("history.back")), t)
-    when = next((e.when for e in model.history if e.id == model.route.entry), "")
+    entry = next((e for e in model.history if e.id == model.route.entry), None)
+    when = entry.when if entry is not None else ""
+    note = "history.watching_left" if entry is not None and entry.ended == "abandoned" else "history.watching"
     shown = watched(model)
     game_id = watch.match.game.ID
     return h(
@@ -243,7 +245,7 @@ def past_screen(model: Model, t: Catalog) -> El:
         h(
             "p",
             {"class": "watch-note", "role": "note"},
-            t("history.watching", when=when_text(when, t)) if when else t("link.watching"),
+            t(note, when=when_text(when, t)) if when else t("link.watching"),
         ),
         continue_control(model, t),
         game(shown, t, watching=True, leave="history.back"),
