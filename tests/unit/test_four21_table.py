@@ -122,10 +122,16 @@ def test_a_hand_stands_by_itself_after_the_last_allowed_throw() -> None:
     )
 
 
-def test_the_table_shows_the_pot_the_tokens_and_the_hands() -> None:
+def first_turn_played() -> Model:
+    """Ann throws 421 and stands, Bob throws 643 and his one throw ends the turn; 555 comes next."""
     model, _ = send(led("421", "643", "555"), "421:throw")
     model, _ = send(model, "421:stop")
     model, _ = send(model, "421:throw")
+    return model
+
+
+def test_the_table_shows_the_pot_the_tokens_and_the_hands() -> None:
+    model = first_turn_played()
     page = view(model)
     pot = page.find_all(lambda el: el.attrs.get("class") == "pot")[0]
     assert (
@@ -408,9 +414,7 @@ def test_a_hint_says_a_click_sets_a_die_aside_until_the_player_has_set_one_aside
 
 
 def test_each_player_row_labels_its_tokens_and_its_hand() -> None:
-    model, _ = send(led("421", "643", "555"), "421:throw")
-    model, _ = send(model, "421:stop")
-    model, _ = send(model, "421:throw")
+    model = first_turn_played()
     page = view(model)
     rows = {
         row.attrs["data-seat"]: [
