@@ -46,15 +46,17 @@ def test_a_finished_game_is_in_the_history_replays_and_counts(page: Page, base_u
     seed_once(page, seeded(positions.last_move(game)))
     open_app(page, base_url, f"#/{game}")
     finish(page, game)
-    # Generala's seeded game is Ann's alone: its end says her score, and she is ranked first.
-    winner = "Ann" if game == "generala" else page.locator(".result h2").inner_text().removesuffix(" wins!")
+    # Generala's seeded game is Ann's alone: its end says her score, the history too, and she is ranked first.
+    alone = game == "generala"
+    winner = "Ann" if alone else page.locator(".result h2").inner_text().removesuffix(" wins!")
+    score = page.locator(".result h2").inner_text().removeprefix("Ann finishes with ").removesuffix(" points")
 
     page.get_by_role("link", name="History").click()
     expect(page.locator("h1")).to_have_text("History")
     entry = page.locator(".history-game")
     expect(entry).to_have_count(1)
     expect(entry).to_have_attribute("data-game", game)
-    expect(entry.locator(".history-result")).to_have_text(f"{winner} won")
+    expect(entry.locator(".history-result")).to_have_text(f"Ann, alone: {score} points" if alone else f"{winner} won")
     expect(entry.locator(".history-players")).to_contain_text("Ann")
     stored = [key for key in local_storage(page) if key.startswith("etoile:history:")]
     assert len(stored) == 1
