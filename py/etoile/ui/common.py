@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from etoile.i18n import Catalog
-from etoile.match import Match
+from etoile.match import Match, Seat
 from etoile.model import Model
 from etoile.ui.vdom import El, h
 
@@ -13,10 +13,16 @@ from etoile.ui.vdom import El, h
 def seat_name(match: Match, index: int, t: Catalog) -> str:
     """How a seat is called on the table: its name, else "Player 2" or "Computer 2 (expert)"."""
     seat = match.seats[index] if index < len(match.seats) else None
+    return seat_called(seat, index, match.game.DESCRIPTION.namespace, t)
+
+
+def seat_called(seat: Seat | None, index: int, namespace: str, t: Catalog) -> str:
+    """How ``seat``, the ``index``-th of a game whose strings are under ``namespace``, is called, at its table and in
+    the history alike: its name, else "Player 2" or "Computer 2 (expert)" (two computers of one level told apart)."""
     if seat is not None and seat.name:
         return seat.name
     if seat is not None and seat.computer:
-        return t("seat.computer", number=index + 1, level=t(f"{match.game.DESCRIPTION.namespace}.level.{seat.computer}"))
+        return t("seat.computer", number=index + 1, level=t(f"{namespace}.level.{seat.computer}"))
     return t("seat.person", number=index + 1)
 
 

@@ -20,6 +20,7 @@ from etoile.model import HISTORY_PAGE, Model
 from etoile.routes import GAMES, Route, href
 from etoile.stats import Player, Who, histogram, statistics, who
 from etoile.ui import charts
+from etoile.ui.common import seat_called
 from etoile.ui.tables import TABLES
 from etoile.ui.vdom import El, h
 
@@ -55,15 +56,9 @@ def who_label(person: Who, t: Catalog) -> str:
 
 
 def seat_label(entry: Entry, index: int, t: Catalog) -> str:
-    """How a seat of a past game is called, as its table called it: its name, else "Player 2" or "Computer 2 (expert)"
-    (two computers of one level are told apart)."""
-    seat = entry.players[index]
-    if seat.name:
-        return seat.name
-    if seat.computer is not None:
-        namespace = TABLES[entry.game].GAME.DESCRIPTION.namespace if entry.game in TABLES else entry.game
-        return t("seat.computer", number=index + 1, level=t(f"{namespace}.level.{seat.computer}"))
-    return t("seat.person", number=index + 1)
+    """How a seat of a past game is called, as its table called it (:func:`etoile.ui.common.seat_called`)."""
+    namespace = TABLES[entry.game].GAME.DESCRIPTION.namespace if entry.game in TABLES else entry.game
+    return seat_called(entry.players[index], index, namespace, t)
 
 
 def _select(action: str, label: str, current: str, options: list[tuple[str, str]], control: str) -> El:
