@@ -117,8 +117,8 @@ def receive(incoming: Match, stored: Match | None) -> Arrival:
     if stored is None:
         return Arrival("new", claimed(incoming), common=incoming.cursor)
     common = parting(stored, incoming)
-    if differences(stored, incoming):  # another game, or other players: kept beside it, whatever its moves
-        return Arrival("rival", stored, claimed(incoming), common, differences(stored, incoming))
+    if differs := differences(stored, incoming):  # another game, or other players: kept beside it, whatever its moves
+        return Arrival("rival", stored, claimed(incoming), common, differs)
     if common == stored.cursor == incoming.cursor:
         return Arrival("same", stored, common=common)
     if common == stored.cursor:
