@@ -78,9 +78,11 @@ def archived(before: Match | None, after: Match | None, *, replacing: bool = Fal
     """What the history keeps when the game in a slot changes from ``before`` to ``after``: ``before`` when another
     game takes the place of one left after at least one action (with ``replacing``, an import or a game continued,
     also the same game with fewer moves), and ``after`` once it ends (again, after an undo)."""
-    effects = []
-    if replaces(before, after) if replacing else in_progress(before) and (after is None or game_id(after) != game_id(before)):  # type: ignore[arg-type]
-        effects.append(Effect("archive", {"match": before}))
+    if replacing:
+        left = replaces(before, after)
+    else:  # in play, an undo keeps the game: only another game in the slot leaves it
+        left = before is not None and in_progress(before) and (after is None or game_id(after) != game_id(before))
+    effects = [Effect("archive", {"match": before})] if left else []
     if (
         after is not None
         and after.result is not None
