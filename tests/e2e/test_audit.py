@@ -41,8 +41,16 @@ FAILING = ("serious", "critical")
 SHELL_SCREENS = ("home", "settings", *(f"rules_{game}" for game in GAMES))
 GAME_SCREENS = ("setup", "table", "end")
 BY_LINK_SCREENS = ("by-link_send", "by-link_rival", "by-link_home")
-PAST_SCREENS = ("past_history", "past_replay", "past_stats")
-SCREENS = SHELL_SCREENS + tuple(f"{game}_{screen}" for game in GAMES for screen in GAME_SCREENS) + BY_LINK_SCREENS + PAST_SCREENS
+PAST_SCREENS = ("past_history", "past_replay", "past_share", "past_stats")
+REPLACE_SCREENS = ("chinese-checkers_replace",)
+"""The question before an import replaces a game in progress (asked at the Chinese checkers table)."""
+SCREENS = (
+    SHELL_SCREENS
+    + tuple(f"{game}_{screen}" for game in GAMES for screen in GAME_SCREENS)
+    + REPLACE_SCREENS
+    + BY_LINK_SCREENS
+    + PAST_SCREENS
+)
 
 RUN_AXE = """async () => {
   const results = await axe.run(document, {resultTypes: ["violations"]});
@@ -100,6 +108,8 @@ def visit_game(game: str) -> Callable[[Page, str], Iterator[tuple[str, Violation
             {"name": "game.json", "mimeType": "application/json", "buffer": record}
         )
         if game == "chinese-checkers":  # the finished game is not the one in progress: it is asked first
+            expect(page.locator("[data-action='replace-confirm']")).to_be_visible()
+            yield f"{game}_replace", audit(page)
             page.locator("[data-action='replace-confirm']").click()
         expect(page.locator(".result h2")).to_be_visible()
         page.locator(".turn-log summary").click()  # the whole game's log, open, is audited too
@@ -149,6 +159,9 @@ def visit_past(page: Page, base_url: str) -> Iterator[tuple[str, Violations]]:
     page.locator(".history-game a").first.click()
     expect(page.locator(".replay-bar")).to_be_visible()
     yield "past_replay", audit(page)
+    page.locator("[data-action='share-game']").click()  # a past game's link, with its QR code
+    expect(page.locator(".share-box .share-link")).to_be_visible()
+    yield "past_share", audit(page)
     ready(page, base_url, "#/stats")
     expect(page.locator("figure.chart").first).to_be_visible()
     page.locator(".chart-table summary").first.click()  # a chart's table, open, is audited too
