@@ -71,10 +71,9 @@ from typing import Any
 
 from bench.browser import worker_probes
 from bench.pages import probes
-from etoile.ai import chinese_checkers as ai
-from etoile.games import chinese_checkers as cc
-from etoile.games import chinese_checkers_endings as endings
-from etoile.games.chinese_checkers_board import DISTANCE
+from etoile.games.chinese_checkers import ai, endings
+from etoile.games.chinese_checkers import rules as cc
+from etoile.games.chinese_checkers.board import DISTANCE
 
 SEATINGS = ((2, 1), (3, 1), (4, 1), (5, 1), (6, 1), (2, 2), (2, 3), (3, 2))
 MANY = ((3, 1), (4, 1), (5, 1), (6, 1), (2, 2), (2, 3))
@@ -165,7 +164,7 @@ def duel(args: tuple[str, str, int, dict[str, int | None], bool, int]) -> tuple[
 def ending(args: tuple[int, int, bool, str, dict[str, int | None], int]) -> tuple[tuple[int, int], str, int, str, str]:
     """A computer-only game from opening ``seed`` (none for seed 0), at one level or (``"mixed"``) every level in turn.
 
-    Returns the seating, the game's name, its plies, how it ended (:func:`etoile.games.chinese_checkers_endings.ending`,
+    Returns the seating, the game's name, its plies, how it ended (:func:`etoile.games.chinese_checkers.endings.ending`,
     ``"unfinished"`` past :data:`MAX_PLIES`) and the time it took.
     """
     players, camps, long_jumps, level, nodes, seed = args

@@ -55,10 +55,10 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT / "py") not in sys.path:
     sys.path.insert(0, str(ROOT / "py"))
 
-from etoile.ai.four21 import choose  # noqa: E402
-from etoile.games import four21  # noqa: E402
-from etoile.match import Match  # noqa: E402
-from etoile.rng import seed_from  # noqa: E402
+from etoile.engine.match import Match  # noqa: E402
+from etoile.engine.rng import seed_from  # noqa: E402
+from etoile.games.four21 import rules as four21  # noqa: E402
+from etoile.games.four21.ai import choose  # noqa: E402
 
 PAIRINGS = (
     (2, "easy"),

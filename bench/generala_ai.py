@@ -5,7 +5,7 @@
 Prints:
 
 * the time of one coach hint (every choice with its expected final score and
-  its chance of winning: :func:`etoile.ai.generala.choices`) and of one
+  its chance of winning: :func:`etoile.games.generala.ai.choices`) and of one
   decision of the "win" level, median and 90th percentile over ``P`` positions
   of seeded two-player games, each turn solved afresh as for the first
   question of a turn: in CPython and in a PyScript worker in Chromium (the
@@ -37,9 +37,7 @@ from multiprocessing import Pool
 
 from bench.browser import worker_probes
 from bench.pages import probes
-from etoile.ai import generala as ai
-from etoile.ai import generala_dp as dp
-from etoile.ai import generala_win as win
+from etoile.games.generala import ai, dp, win
 
 PROCESSES = 2
 

@@ -61,8 +61,8 @@ code of the app, of segno, of PyScript or of Pyodide's start-up imports (a whole
 modules of the 180), a quarter of its bytes (2.55 MB, served 1.86). Anything not named here is kept, so a newer
 Pyodide's own modules are too."""
 APP_FILES = ("boot.js", "pyscript.toml", "worker.toml", "manifest.webmanifest", "py/main.py", "py/worker.py")
-WORKER_DATA = ("generala_futures.bin",)
-"""Data files of ``py/etoile/ai`` that only the computer players' worker reads: served beside the zip (``worker.toml``)."""
+WORKER_DATA = ("games/generala/futures.bin",)
+"""Data files of ``py/etoile`` that only the computer players' worker reads: served beside the zip (``worker.toml``)."""
 APP_DIRS = ("css", "img", "icons")
 RUNTIME = ("pyodide", "@pyscript/core")
 sys.path.insert(0, str(ROOT / "py"))
@@ -181,7 +181,7 @@ def localise_page(html: str) -> str:
     >>> localise_page('<p data-i18n="loading.title"></p>').count("<p lang=")
     4
     """
-    from etoile.i18n import LANGUAGES, strings  # noqa: PLC0415 - the app's package, on the path once built
+    from etoile.ui.i18n import LANGUAGES, strings  # noqa: PLC0415 - the app's package, on the path once built
 
     def expand(found: re.Match[str]) -> str:
         tag, attrs, key = found["tag"], found["attrs"], found["key"]
@@ -263,7 +263,7 @@ def build(site: Path = SITE) -> str:
     zip_package(ROOT / "py" / "etoile", site / "py" / "etoile.zip")
     compile_package(site / "py" / "etoile.zip")
     for name in WORKER_DATA:
-        copy(ROOT / "py" / "etoile" / "ai" / name, site / "py" / name)
+        copy(ROOT / "py" / "etoile" / name, site / "py" / Path(name).name)
     modules = ROOT / "node_modules"
     for name in PYODIDE_FILES:
         writer = {"python_stdlib.zip": write_stdlib, "pyodide-lock.json": write_lock}.get(name, copy)

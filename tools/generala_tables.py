@@ -1,23 +1,23 @@
-"""Write the Generala players' shipped tables: ``generala_tables.json`` and ``generala_futures.bin``.
+"""Write the Generala players' shipped tables: ``tables.json`` and ``futures.bin`` of ``etoile/games/generala``.
 
     PYTHONPATH=py:. python3 -m tools.generala_tables [--check]
 
 For the default rules and for each single option changed (five rule sets),
 the table gives, for each of the 1024 sets of filled boxes (bit ``i`` is
 ``BOXES[i]``), the optimal expected score still to come in a solitaire game
-(:func:`etoile.ai.generala_dp.compute_table`). Entry 0 of each table is the
+(:func:`etoile.games.generala.dp.compute_table`). Entry 0 of each table is the
 expected final score of a whole game. The option ``big_general_open_box``
 changes no value (a big general is counted as a small general), so its table
 equals the default one; it is written anyway so that every shipped rule set
 is listed. Any other combination of options is computed on first use.
 
-``generala_futures.bin`` holds, for the default rules, the distribution of the
+``futures.bin`` holds, for the default rules, the distribution of the
 points still to come from each of the 1024 sets of filled boxes under that
-policy (:func:`etoile.ai.generala_win.compute_futures`, encoded by
-:func:`etoile.ai.generala_win.encode`): what the player that plays to win
+policy (:func:`etoile.games.generala.win.compute_futures`, encoded by
+:func:`etoile.games.generala.win.encode`): what the player that plays to win
 needs to know of the others. It takes about 5 s more. Its first distribution,
 the whole game's final score, is also written on its own, in the same units, as
-``etoile/ui/generala_scores.json``: the statistics screen draws it, and the page
+``scores.json``: the statistics screen draws it, and the page
 never loads a computer player for it (:func:`final_scores`).
 
 The output is deterministic (same floats, same layout, byte for byte). It
@@ -33,9 +33,9 @@ import sys
 import time
 from dataclasses import replace
 
-from etoile.ai.generala_dp import TABLES_FILE, compute_table
-from etoile.ai.generala_win import FUTURES_FILE, SCALE, Pmf, compute_futures, encode
-from etoile.games.generala import Rules
+from etoile.games.generala.dp import TABLES_FILE, compute_table
+from etoile.games.generala.rules import Rules
+from etoile.games.generala.win import FUTURES_FILE, SCALE, Pmf, compute_futures, encode
 from etoile.ui.past import SCORES_FILE
 
 FORMAT = 1
@@ -67,7 +67,7 @@ def render() -> str:
 
 def final_scores(pmf: Pmf) -> str:
     """The final score of a whole game, ``pmf``, as the statistics screen reads it: the first score that has a
-    chance, then each chance in units of 1/:data:`~etoile.ai.generala_win.SCALE`, as ``generala_futures.bin``
+    chance, then each chance in units of 1/:data:`~etoile.games.generala.win.SCALE`, as ``futures.bin``
     holds them."""
     units = [round(p * SCALE) for p in pmf]
     seen = [x for x, u in enumerate(units) if u]

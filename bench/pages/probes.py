@@ -19,9 +19,9 @@ def run(name: str, args_json: str) -> str:
 
 def generala_positions(count: int) -> list:
     """``count`` positions of seeded two-player games (optimal against easy), every kind of decision."""
-    from etoile.ai import generala as ai  # noqa: PLC0415 - each probe loads only its own game
-    from etoile.games import generala as g  # noqa: PLC0415
-    from etoile.match import Match  # noqa: PLC0415
+    from etoile.engine.match import Match  # noqa: PLC0415
+    from etoile.games.generala import ai  # noqa: PLC0415 - each probe loads only its own game
+    from etoile.games.generala import rules as g  # noqa: PLC0415
 
     found = []
     seed = 0
@@ -38,23 +38,21 @@ def generala_positions(count: int) -> list:
 def generala_hint_ms(count: int, cold: bool = True) -> list[float]:
     """Milliseconds of one coach hint (every choice with its expected score and chance of winning) at each of
     ``count`` positions; ``cold`` solves each turn afresh, as for the first question of a turn."""
-    from etoile.ai import generala as ai  # noqa: PLC0415
+    from etoile.games.generala import ai  # noqa: PLC0415
 
     return _generala_ms(count, cold, ai.choices)
 
 
 def generala_decision_ms(count: int, cold: bool = True) -> list[float]:
     """Milliseconds of one decision of the "win" level at each of ``count`` positions (as :func:`generala_hint_ms`)."""
-    from etoile.ai import generala as ai  # noqa: PLC0415
+    from etoile.games.generala import ai  # noqa: PLC0415
 
     return _generala_ms(count, cold, lambda state: ai.choose(state, "win"))
 
 
 def _generala_ms(count: int, cold: bool, ask: Callable[[Any], object]) -> list[float]:
-    from etoile.ai import generala as ai  # noqa: PLC0415
-    from etoile.ai import generala_dp as dp  # noqa: PLC0415
-    from etoile.ai import generala_win as win  # noqa: PLC0415
-    from etoile.games.generala import Rules  # noqa: PLC0415
+    from etoile.games.generala import ai, dp, win  # noqa: PLC0415
+    from etoile.games.generala.rules import Rules  # noqa: PLC0415
 
     ai.expected_score()  # load the shipped tables first, as the app's worker does
     win.futures(Rules())
@@ -71,8 +69,8 @@ def _generala_ms(count: int, cold: bool, ask: Callable[[Any], object]) -> list[f
 
 def generala_table_ms() -> float:
     """Milliseconds to compute one whole between-turns table from scratch (a rule combination not shipped)."""
-    from etoile.ai import generala_dp as dp  # noqa: PLC0415
-    from etoile.games.generala import Rules  # noqa: PLC0415
+    from etoile.games.generala import dp  # noqa: PLC0415
+    from etoile.games.generala.rules import Rules  # noqa: PLC0415
 
     began = time.perf_counter()
     dp.compute_table(Rules(circular_straights=True, five_as_full=True))
@@ -82,8 +80,8 @@ def generala_table_ms() -> float:
 def generala_futures_ms(shipped: bool) -> float:
     """Milliseconds to read the shipped distributions of the points to come (``shipped``), or to compute them from
     scratch for a rule combination that is not shipped."""
-    from etoile.ai import generala_win as win  # noqa: PLC0415
-    from etoile.games.generala import Rules  # noqa: PLC0415
+    from etoile.games.generala import win  # noqa: PLC0415
+    from etoile.games.generala.rules import Rules  # noqa: PLC0415
 
     began = time.perf_counter()
     if shipped:
@@ -97,8 +95,8 @@ def chinese_checkers_positions(count: int, players: int = 2, camps: int = 1, lon
     """``count`` positions from seeded games of easy players (every stage of a game), ``camps`` camps each."""
     import random  # noqa: PLC0415
 
-    from etoile.ai import chinese_checkers as ai  # noqa: PLC0415
-    from etoile.games import chinese_checkers as g  # noqa: PLC0415
+    from etoile.games.chinese_checkers import ai  # noqa: PLC0415
+    from etoile.games.chinese_checkers import rules as g  # noqa: PLC0415
 
     rng = random.Random(421)
     found = []
@@ -116,7 +114,7 @@ def chinese_checkers_positions(count: int, players: int = 2, camps: int = 1, lon
 
 def chinese_checkers_movegen_per_second(count: int = 200) -> float:
     """Positions per second for which every legal move is generated."""
-    from etoile.games import chinese_checkers as g  # noqa: PLC0415
+    from etoile.games.chinese_checkers import rules as g  # noqa: PLC0415
 
     states = chinese_checkers_positions(count)
     began = time.perf_counter()
@@ -136,7 +134,7 @@ def chinese_checkers_think(
     position, in the search milliseconds (less than the budget when the search
     ends before it).
     """
-    from etoile.ai import chinese_checkers as ai  # noqa: PLC0415
+    from etoile.games.chinese_checkers import ai  # noqa: PLC0415
 
     found = []
     for state in chinese_checkers_positions(count, players, camps, long_jumps):

@@ -7,12 +7,14 @@ a finished game, is one record away.
 
 from __future__ import annotations
 
-from etoile.ai import chinese_checkers as cc_ai
-from etoile.games import REGISTRY, four21, generala
-from etoile.games import chinese_checkers as cc
-from etoile.match import Match, Seat
-from etoile.settings import Settings
-from etoile.storage import MemoryBackend, Store
+from etoile.app.settings import Settings
+from etoile.engine.match import Match, Seat
+from etoile.games import REGISTRY
+from etoile.games.chinese_checkers import ai as cc_ai
+from etoile.games.chinese_checkers import rules as cc
+from etoile.games.four21 import rules as four21
+from etoile.games.generala import rules as generala
+from etoile.saved.storage import MemoryBackend, Store
 
 PERSON_AND_COMPUTER = (Seat("Ann"), Seat("Max", "easy"))
 """Ann, a person, against Max, the computer at its easiest level."""

@@ -1,6 +1,6 @@
 """Shared helpers of the browser tests: the app's own texts, storage access, colours, boot gate.
 
-Texts come from the app's own catalogs (:mod:`etoile.i18n`), so a test checks
+Texts come from the app's own catalogs (:mod:`etoile.ui.i18n`), so a test checks
 exactly what a player reads, in every language, without copying strings.
 """
 
@@ -11,9 +11,9 @@ from typing import Any
 
 from playwright.sync_api import Page
 
+from etoile.app.settings import LANGUAGES
 from etoile.games import REGISTRY
-from etoile.i18n import catalog, rules, strings
-from etoile.settings import LANGUAGES
+from etoile.ui.i18n import catalog, rules, strings
 
 __all__ = ["GAMES", "LANGUAGES", "NAMESPACES", "rules", "strings", "t"]
 

@@ -5,10 +5,10 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from etoile.games import chinese_checkers as cc
-from etoile.games import generala
-from etoile.games.dice import Roll
-from etoile.match import Match
+from etoile.engine.dice import Roll
+from etoile.engine.match import Match
+from etoile.games.chinese_checkers import rules as cc
+from etoile.games.generala import rules as generala
 from tests.e2e.conftest import open_app
 from tests.e2e.positions import items, mid_game
 from tests.e2e.support import GAMES, assert_settings_include, saved_settings, seed_once, t

@@ -27,10 +27,10 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from etoile.games import chinese_checkers as cc
-from etoile.history import Entry
-from etoile.match import Match, Seat
-from etoile.storage import MemoryBackend, Store
+from etoile.engine.match import Match, Seat
+from etoile.games.chinese_checkers import rules as cc
+from etoile.saved.history import Entry
+from etoile.saved.storage import MemoryBackend, Store
 from tests.e2e.conftest import TIMEOUT_MS
 from tests.e2e.positions import finished, items, mid_game
 from tests.e2e.support import GAMES, seed_once

@@ -12,9 +12,9 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from etoile.i18n import LANGUAGES
-from etoile.routes import href
-from etoile.storage import SCHEMA
+from etoile.app.routes import href
+from etoile.saved.storage import SCHEMA
+from etoile.ui.i18n import LANGUAGES
 from etoile.ui.predrawn import ROUTES
 from tests.e2e import positions
 from tests.e2e.support import hold_boot, release_boot, seed_once, t, wait_boot_held

@@ -8,11 +8,11 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, Page, expect
 
-from etoile import by_link, link
-from etoile.games import chinese_checkers as cc
-from etoile.match import Match, Seat
-from etoile.settings import Settings
-from etoile.storage import MemoryBackend, Store
+from etoile.app.settings import Settings
+from etoile.engine.match import Match, Seat
+from etoile.games.chinese_checkers import rules as cc
+from etoile.saved.storage import MemoryBackend, Store
+from etoile.sharing import by_link, link
 from tests.e2e import positions
 from tests.e2e.conftest import TIMEOUT_MS, fix_seed, open_app
 from tests.e2e.support import local_storage, seed_once, t

@@ -4,11 +4,11 @@ import json
 
 from playwright.sync_api import Page, expect
 
-from etoile.ai import chinese_checkers as ai
-from etoile.games import chinese_checkers as cc
-from etoile.games.chinese_checkers_board import DISTANCE
-from etoile.games.chinese_checkers_endings import ending
-from etoile.match import Match, Seat
+from etoile.engine.match import Match, Seat
+from etoile.games.chinese_checkers import ai
+from etoile.games.chinese_checkers import rules as cc
+from etoile.games.chinese_checkers.board import DISTANCE
+from etoile.games.chinese_checkers.endings import ending
 from tests.e2e.conftest import set_up
 from tests.e2e.support import t
 

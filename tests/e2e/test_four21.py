@@ -4,8 +4,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from etoile.games import four21 as g
-from etoile.match import Match
+from etoile.engine.match import Match
+from etoile.games.four21 import rules as g
 from tests.e2e.conftest import fix_seed, open_in_language, set_up
 from tests.e2e.support import t
 

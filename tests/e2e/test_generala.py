@@ -4,8 +4,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from etoile.games import generala as g
-from etoile.match import Match, Seat
+from etoile.engine.match import Match, Seat
+from etoile.games.generala import rules as g
 from tests.e2e import positions
 from tests.e2e.conftest import fix_seed, open_app, open_in_language, set_up
 from tests.e2e.support import seed_once

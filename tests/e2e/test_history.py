@@ -5,8 +5,8 @@ import json
 import pytest
 from playwright.sync_api import Page, expect
 
-from etoile.history import Entry
-from etoile.storage import MemoryBackend, Store
+from etoile.saved.history import Entry
+from etoile.saved.storage import MemoryBackend, Store
 from tests.e2e import positions
 from tests.e2e.conftest import open_app
 from tests.e2e.support import LANGUAGES, local_storage, seed_once, t

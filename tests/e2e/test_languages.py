@@ -5,8 +5,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from etoile.games import generala
-from etoile.match import Match
+from etoile.engine.match import Match
+from etoile.games.generala import rules as generala
 from tests.e2e.conftest import fix_seed, open_app, open_in_language
 from tests.e2e.support import GAMES, NAMESPACES, hold_boot, release_boot, rules, saved_settings, t, wait_boot_held
 

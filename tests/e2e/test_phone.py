@@ -20,12 +20,13 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from etoile.ai import chinese_checkers as cc_ai
-from etoile.games import chinese_checkers as cc
-from etoile.games import four21, generala
-from etoile.match import Match, Seat
-from etoile.settings import Settings
-from etoile.storage import MemoryBackend, Store
+from etoile.app.settings import Settings
+from etoile.engine.match import Match, Seat
+from etoile.games.chinese_checkers import ai as cc_ai
+from etoile.games.chinese_checkers import rules as cc
+from etoile.games.four21 import rules as four21
+from etoile.games.generala import rules as generala
+from etoile.saved.storage import MemoryBackend, Store
 from tests.e2e.conftest import open_app, set_up
 from tests.e2e.support import seed_once, t
 

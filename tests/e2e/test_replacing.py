@@ -7,11 +7,11 @@ import json
 
 from playwright.sync_api import Page, expect
 
-from etoile.games import chinese_checkers as cc
-from etoile.games import four21
-from etoile.match import Match, Seat
-from etoile.settings import Settings
-from etoile.storage import MemoryBackend, Store
+from etoile.app.settings import Settings
+from etoile.engine.match import Match, Seat
+from etoile.games.chinese_checkers import rules as cc
+from etoile.games.four21 import rules as four21
+from etoile.saved.storage import MemoryBackend, Store
 from tests.e2e import positions
 from tests.e2e.conftest import open_app
 from tests.e2e.support import local_storage, seed_once, t

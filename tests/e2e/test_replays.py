@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from etoile import link
-from etoile.history import Entry
-from etoile.storage import MemoryBackend, Store
+from etoile.saved.history import Entry
+from etoile.saved.storage import MemoryBackend, Store
+from etoile.sharing import link
 from tests.e2e import positions
 from tests.e2e.conftest import open_app
 from tests.e2e.support import seed_once

@@ -3,7 +3,8 @@
 import pytest
 from playwright.sync_api import Page, expect
 
-from etoile.games import REGISTRY, token
+from etoile.engine.game import token
+from etoile.games import REGISTRY
 from tests.e2e.conftest import open_app
 from tests.e2e.support import GAMES, NAMESPACES, rules, t
 

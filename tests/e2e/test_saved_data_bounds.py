@@ -5,8 +5,9 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from etoile.games import chinese_checkers, four21
-from etoile.match import Match, Seat
+from etoile.engine.match import Match, Seat
+from etoile.games.chinese_checkers import rules as chinese_checkers
+from etoile.games.four21 import rules as four21
 from tests.e2e.conftest import TIMEOUT_MS, open_app, set_up
 from tests.e2e.support import local_storage, page_errors, seed_once, t
 

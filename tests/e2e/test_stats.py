@@ -5,10 +5,11 @@ import json
 
 from playwright.sync_api import Page, expect
 
-from etoile.games import four21, generala
-from etoile.history import Entry
-from etoile.match import Match, Seat
-from etoile.storage import MemoryBackend, Store
+from etoile.engine.match import Match, Seat
+from etoile.games.four21 import rules as four21
+from etoile.games.generala import rules as generala
+from etoile.saved.history import Entry
+from etoile.saved.storage import MemoryBackend, Store
 from tests.e2e import positions
 from tests.e2e.conftest import open_app
 from tests.e2e.support import seed_once, t

@@ -11,11 +11,12 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from etoile.ai import chinese_checkers as ai
-from etoile.games import chinese_checkers as cc
-from etoile.games import four21, generala
-from etoile.games.dice import Roll
-from etoile.match import Match, Seat
+from etoile.engine.dice import Roll
+from etoile.engine.match import Match, Seat
+from etoile.games.chinese_checkers import ai
+from etoile.games.chinese_checkers import rules as cc
+from etoile.games.four21 import rules as four21
+from etoile.games.generala import rules as generala
 from tests.e2e.conftest import fix_seed, open_app, set_up
 from tests.e2e.support import SETTINGS_KEY, seed_once, t
 

@@ -2,9 +2,9 @@ import sys
 
 import pytest
 
-from etoile import routes
+from etoile.app import routes
 from etoile.ui import views
-from etoile.ui.tables import TABLES
+from etoile.ui.table import TABLES
 from tests.unit import pig
 from tests.unit.pig_table import TABLE as PIG_TABLE
 

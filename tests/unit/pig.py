@@ -3,8 +3,8 @@
 Pig to 20: on their turn a player rolls a die as often as they like, adding it
 to the turn total; a 1 loses the turn total and passes the turn; "hold" banks
 the turn total (only when it is not zero). The first to 20 wins. A ``"roll"``
-leaves the die to chance (:data:`~etoile.games.CHANCE` is to move); the
-outcome is a :class:`~etoile.games.dice.Roll` of one die.
+leaves the die to chance (:data:`~etoile.engine.game.CHANCE` is to move); the
+outcome is a :class:`~etoile.engine.dice.Roll` of one die.
 
 Its position text is ``scores/turn total/seat/target``, with ``*`` after the
 seat while the die is in the air: ``3,0/4/1*/20``.
@@ -16,8 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from etoile.games import CHANCE, JSON, Description, IllegalAction, Option, Outcome, ToMove
-from etoile.games.dice import Roll, outcomes, roll_from_json, roll_from_text, roll_to_text
+from etoile.engine.dice import Roll, outcomes, roll_from_json, roll_from_text, roll_to_text
+from etoile.engine.game import CHANCE, JSON, Description, IllegalAction, Option, Outcome, ToMove
 
 ID = "pig"
 CHOICES = ("roll", "hold")

@@ -5,9 +5,9 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from etoile.i18n import Catalog
-from etoile.match import Match
-from etoile.model import Effect, Model, Msg
+from etoile.app.model import Effect, Model, Msg
+from etoile.engine.match import Match
+from etoile.ui.i18n import Catalog
 from etoile.ui.vdom import El, h
 from tests.unit import pig
 

@@ -5,13 +5,13 @@ from dataclasses import replace
 
 import pytest
 
-from etoile.app import Effect, Model, Msg, Notice, update, with_problems
-from etoile.i18n import catalog, rules
-from etoile.match import Match
-from etoile.model import Imported, ImportRefusal
-from etoile.routes import Route
-from etoile.settings import Settings
-from etoile.storage import MemoryBackend, Problem, Store
+from etoile.app.model import Imported, ImportRefusal
+from etoile.app.routes import Route
+from etoile.app.settings import Settings
+from etoile.app.update import Effect, Model, Msg, Notice, update, with_problems
+from etoile.engine.match import Match
+from etoile.saved.storage import MemoryBackend, Problem, Store
+from etoile.ui.i18n import catalog, rules
 from etoile.ui.vdom import El
 from etoile.ui.views import notice_text, title, view
 from tests.unit import pig

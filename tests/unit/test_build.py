@@ -78,7 +78,7 @@ def test_the_zip_holds_every_module_compiled_and_every_locale_and_nothing_else(s
     files = {p.relative_to(source).as_posix() for p in (source / "etoile").rglob("*") if p.suffix in (".py", ".json")}
     vendored = {f"{package}/{name}" for package, names_ in VENDORED.items() for name in names_}
     assert names == {name + "c" if name.endswith(".py") else name for name in files | vendored}
-    assert {"etoile/__init__.pyc", "etoile/ui/views.pyc", "etoile/locales/ru/app.json"} <= names
+    assert {"etoile/__init__.pyc", "etoile/ui/views.pyc", "etoile/ui/locales/ru/app.json"} <= names
     assert all(int.from_bytes(header[4:16], "little") == 0 for header in headers)  # no source to be checked against
 
 

@@ -10,15 +10,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from etoile import by_link, link
-from etoile.app import update
-from etoile.games import chinese_checkers as cc
-from etoile.i18n import catalog
-from etoile.match import Match, Seat
-from etoile.model import ComputerMove, Effect, Model, Msg
-from etoile.routes import Route, href, parse
-from etoile.setup import Setup
-from etoile.storage import MemoryBackend, Store
+from etoile.app.model import ComputerMove, Effect, Model, Msg
+from etoile.app.routes import Route, href, parse
+from etoile.app.setup import Setup
+from etoile.app.update import update
+from etoile.engine.match import Match, Seat
+from etoile.games.chinese_checkers import rules as cc
+from etoile.saved.storage import MemoryBackend, Store
+from etoile.sharing import by_link, link
+from etoile.ui.i18n import catalog
 from etoile.ui.views import notice_text, view
 from tests.e2e.positions import finished
 
@@ -92,7 +92,7 @@ def test_a_friend_s_seat_is_offered_only_where_the_game_is_played_by_link() -> N
     dice, _ = update(device(), Msg("route", "#/421/new"))
     assert not view(dice).find_all(lambda e: e.tag == "option" and e.attrs.get("value") == "friend")
     assert Setup.new(cc.DESCRIPTION).with_kind(1, "friend").by_link
-    from etoile.games import four21  # noqa: PLC0415
+    from etoile.games.four21 import rules as four21  # noqa: PLC0415
 
     assert not Setup.new(four21.DESCRIPTION).with_kind(1, "friend").by_link
     with pytest.raises(ValueError, match="not played by link"):

@@ -9,15 +9,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from etoile.games import REGISTRY, IllegalAction, Outcome, token
-from etoile.games import chinese_checkers as cc
-from etoile.games import chinese_checkers_board as board
-from etoile.games.chinese_checkers_endings import blocked_for_good, distance
-from etoile.games.chinese_checkers_state import in_play
-from etoile.games.chinese_checkers_text import from_cells, to_cells
-from etoile.i18n import strings
-from etoile.match import Match
-from etoile.ui.tables.chinese_checkers import HOLES, PALETTE, camp_colour
+from etoile.engine.game import IllegalAction, Outcome, token
+from etoile.engine.match import Match
+from etoile.games import REGISTRY
+from etoile.games.chinese_checkers import board
+from etoile.games.chinese_checkers import rules as cc
+from etoile.games.chinese_checkers.endings import blocked_for_good, distance
+from etoile.games.chinese_checkers.state import in_play
+from etoile.games.chinese_checkers.table import HOLES, PALETTE, camp_colour
+from etoile.games.chinese_checkers.text import from_cells, to_cells
+from etoile.ui.i18n import strings
 
 SEATINGS = [(2, 1), (3, 1), (4, 1), (5, 1), (6, 1), (2, 2), (2, 3), (3, 2)]
 

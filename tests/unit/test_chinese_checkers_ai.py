@@ -5,9 +5,9 @@ from dataclasses import replace
 
 import pytest
 
-from etoile.ai import chinese_checkers as ai
-from etoile.games import chinese_checkers as cc
-from etoile.games.chinese_checkers_text import from_cells
+from etoile.games.chinese_checkers import ai
+from etoile.games.chinese_checkers import rules as cc
+from etoile.games.chinese_checkers.text import from_cells
 
 SEATINGS = [(2, 1), (3, 1), (4, 1), (5, 1), (6, 1), (2, 2), (2, 3), (3, 2)]
 

@@ -12,14 +12,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from etoile.ai import chinese_checkers as ai
-from etoile.games import Outcome
-from etoile.games import chinese_checkers as cc
-from etoile.games.chinese_checkers_board import BRANCH_HOLES, DISTANCE, OPPOSITE, SEATINGS
-from etoile.games.chinese_checkers_endings import QUIET_ROUNDS, blocked_for_good, camp_home, distance, ending, quiet_rounds
-from etoile.games.chinese_checkers_state import in_play
-from etoile.games.chinese_checkers_text import from_cells, to_cells
-from etoile.match import Match, Seat
+from etoile.engine.game import Outcome
+from etoile.engine.match import Match, Seat
+from etoile.games.chinese_checkers import ai
+from etoile.games.chinese_checkers import rules as cc
+from etoile.games.chinese_checkers.board import BRANCH_HOLES, DISTANCE, OPPOSITE, SEATINGS
+from etoile.games.chinese_checkers.endings import QUIET_ROUNDS, blocked_for_good, camp_home, distance, ending, quiet_rounds
+from etoile.games.chinese_checkers.state import in_play
+from etoile.games.chinese_checkers.text import from_cells, to_cells
 
 A, D, E = BRANCH_HOLES["A"], BRANCH_HOLES["D"], BRANCH_HOLES["E"]
 

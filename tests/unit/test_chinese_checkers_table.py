@@ -5,17 +5,16 @@ import random
 
 import pytest
 
-from etoile.ai import chinese_checkers as ai
-from etoile.app import update
-from etoile.games import IllegalAction
-from etoile.games import chinese_checkers as g
-from etoile.games.chinese_checkers_text import from_cells
-from etoile.i18n import catalog, rules
-from etoile.match import Match, Seat
-from etoile.model import Effect, Model, Msg
-from etoile.rng import Dice
-from etoile.routes import Route
-from etoile.ui.tables import chinese_checkers as table
+from etoile.app.model import Effect, Model, Msg
+from etoile.app.routes import Route
+from etoile.app.update import update
+from etoile.engine.game import IllegalAction
+from etoile.engine.match import Match, Seat
+from etoile.engine.rng import Dice
+from etoile.games.chinese_checkers import ai, table
+from etoile.games.chinese_checkers import rules as g
+from etoile.games.chinese_checkers.text import from_cells
+from etoile.ui.i18n import catalog, rules
 from etoile.ui.vdom import El
 from etoile.ui.views import view
 

@@ -7,11 +7,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from etoile.ai import chinese_checkers as ai
-from etoile.games import CHANCE
-from etoile.games import chinese_checkers as cc
-from etoile.games.chinese_checkers_board import SEATINGS
-from etoile.games.chinese_checkers_text import from_cells
+from etoile.engine.game import CHANCE
+from etoile.games.chinese_checkers import ai
+from etoile.games.chinese_checkers import rules as cc
+from etoile.games.chinese_checkers.board import SEATINGS
+from etoile.games.chinese_checkers.text import from_cells
 
 # Seat 0 has stepped 7-15: seat 1 to move.
 TEXT = (

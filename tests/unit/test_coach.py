@@ -2,13 +2,15 @@
 
 import json
 
-from etoile.ai import chinese_checkers as cc_ai
-from etoile.ai import four21 as four21_ai
-from etoile.ai import generala as generala_ai
-from etoile.ai import run
-from etoile.coach import PENDING, ChineseCheckersHint, Four21Advice, GeneralaHint, GeneralaReport, Pending
-from etoile.games import chinese_checkers, four21, generala
-from etoile.match import Match, Seat
+from etoile.engine import computer as run
+from etoile.engine.coach import PENDING, ChineseCheckersHint, Four21Advice, GeneralaHint, GeneralaReport, Pending
+from etoile.engine.match import Match, Seat
+from etoile.games.chinese_checkers import ai as cc_ai
+from etoile.games.chinese_checkers import rules as chinese_checkers
+from etoile.games.four21 import ai as four21_ai
+from etoile.games.four21 import rules as four21
+from etoile.games.generala import ai as generala_ai
+from etoile.games.generala import rules as generala
 
 SEATS = (Seat("Ann"), Seat("", "easy"))
 

@@ -1,6 +1,6 @@
 """One protocol, checked the same way for every game: random legal play from every seating and every option value.
 
-At every ply, over each game of :data:`etoile.games.REGISTRY` and the small
+At every ply, over each game of :data:`etoile.engine.game.REGISTRY` and the small
 test game: whose turn it is, the legal actions and the result agree; at a
 chance node the legal actions are the chance outcomes, whose exact odds sum to
 one, and nowhere else are there chance outcomes; the state and every legal
@@ -21,8 +21,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from etoile.games import CHANCE, REGISTRY, Game, IllegalAction, Outcome
-from etoile.match import Match, Seat
+from etoile.engine.game import CHANCE, Game, IllegalAction, Outcome
+from etoile.engine.match import Match, Seat
+from etoile.games import REGISTRY
 from tests.unit import pig
 
 GAMES: dict[str, Game] = {**REGISTRY, pig.ID: sys.modules[pig.__name__]}  # type: ignore[dict-item]

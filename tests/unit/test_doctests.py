@@ -22,7 +22,13 @@ MODULES = sorted(
 
 
 def test_the_modules_are_found_not_listed() -> None:
-    assert {"etoile.history", "etoile.stats", "etoile.by_link", "etoile.ai.generala_win", "etoile.ui.past"} <= set(MODULES)
+    assert {
+        "etoile.saved.history",
+        "etoile.saved.stats",
+        "etoile.sharing.by_link",
+        "etoile.games.generala.win",
+        "etoile.ui.past",
+    } <= set(MODULES)
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -14,13 +14,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from etoile.games import CHANCE, REGISTRY, IllegalAction, Outcome
-from etoile.games import four21 as g
-from etoile.games.dice import Roll
-from etoile.games.four21 import Options, RollOff, Stop, Throw, Turn
-from etoile.i18n import catalog
-from etoile.match import Match
-from etoile.ui.tables.four21 import hand_name
+from etoile.engine.dice import Roll
+from etoile.engine.game import CHANCE, IllegalAction, Outcome
+from etoile.engine.match import Match
+from etoile.games import REGISTRY
+from etoile.games.four21 import rules as g
+from etoile.games.four21.rules import Options, RollOff, Stop, Throw, Turn
+from etoile.games.four21.table import hand_name
+from etoile.ui.i18n import catalog
 
 RANKING = (
     421, 111, 611, 666, 511, 555, 411, 444, 311, 333, 211, 222, 654, 543, 432, 321,

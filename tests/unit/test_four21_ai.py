@@ -11,13 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from etoile.ai import four21 as ai
-from etoile.ai import four21_odds as odds
-from etoile.ai import four21_value as value
-from etoile.games import CHANCE
-from etoile.games import four21 as g
-from etoile.games.four21 import RollOff, Stop, Throw
-from etoile.match import Match
+from etoile.engine.game import CHANCE
+from etoile.engine.match import Match
+from etoile.games.four21 import ai, odds, value
+from etoile.games.four21 import rules as g
+from etoile.games.four21.rules import RollOff, Stop, Throw
 from tests.unit.test_four21 import OPTIONS, begin, dice, throw
 
 

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from etoile.app import update
-from etoile.coach import Four21Advice
-from etoile.games import four21 as g
-from etoile.games.dice import Roll
-from etoile.i18n import Catalog, catalog
-from etoile.match import Match, Seat
-from etoile.model import CoachAnswer, Effect, Model, Msg
-from etoile.rng import Dice
-from etoile.routes import Route
-from etoile.settings import Settings
+from etoile.app.model import CoachAnswer, Effect, Model, Msg
+from etoile.app.routes import Route
+from etoile.app.settings import Settings
+from etoile.app.update import update
+from etoile.engine.coach import Four21Advice
+from etoile.engine.dice import Roll
+from etoile.engine.match import Match, Seat
+from etoile.engine.rng import Dice
+from etoile.games.four21 import rules as g
+from etoile.games.four21 import table
 from etoile.ui.dice import throws
-from etoile.ui.tables import four21 as table
+from etoile.ui.i18n import Catalog, catalog
 from etoile.ui.vdom import El
 from etoile.ui.views import view
 

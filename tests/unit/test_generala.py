@@ -13,12 +13,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from etoile.games import CHANCE, REGISTRY, IllegalAction, Outcome
-from etoile.games import generala as g
-from etoile.games.dice import Roll
-from etoile.games.generala import BOXES, Fill, Rules, Throw
-from etoile.match import Match
-from etoile.rng import Dice
+from etoile.engine.dice import Roll
+from etoile.engine.game import CHANCE, IllegalAction, Outcome
+from etoile.engine.match import Match
+from etoile.engine.rng import Dice
+from etoile.games import REGISTRY
+from etoile.games.generala import rules as g
+from etoile.games.generala.rules import BOXES, Fill, Rules, Throw
 
 FORMAT_1 = Path(__file__).parent.parent / "data" / "format1"
 

@@ -11,13 +11,12 @@ from itertools import combinations, product
 
 import pytest
 
-from etoile.ai import generala as ai
-from etoile.ai import generala_dp as dp
-from etoile.games import CHANCE
-from etoile.games import generala as g
-from etoile.games.dice import Roll, outcomes
-from etoile.games.generala import BOXES, Fill, Rules, Throw
-from etoile.match import Match
+from etoile.engine.dice import Roll, outcomes
+from etoile.engine.game import CHANCE
+from etoile.engine.match import Match
+from etoile.games.generala import ai, dp
+from etoile.games.generala import rules as g
+from etoile.games.generala.rules import BOXES, Fill, Rules, Throw
 from tools import generala_tables
 
 DEFAULT_EXPECTED = 156.18854809531632

@@ -4,17 +4,17 @@ from dataclasses import replace
 
 import pytest
 
-from etoile.app import update
-from etoile.coach import PENDING, GeneralaChoice, GeneralaHint, GeneralaPar
-from etoile.games import CHANCE
-from etoile.games import generala as g
-from etoile.games.dice import Roll
-from etoile.i18n import catalog
-from etoile.match import Match, Seat
-from etoile.model import CoachAnswer, Effect, Model, Msg
-from etoile.rng import Dice
-from etoile.routes import Route
-from etoile.ui.tables import generala as table
+from etoile.app.model import CoachAnswer, Effect, Model, Msg
+from etoile.app.routes import Route
+from etoile.app.update import update
+from etoile.engine.coach import PENDING, GeneralaChoice, GeneralaHint, GeneralaPar
+from etoile.engine.dice import Roll
+from etoile.engine.game import CHANCE
+from etoile.engine.match import Match, Seat
+from etoile.engine.rng import Dice
+from etoile.games.generala import rules as g
+from etoile.games.generala import table
+from etoile.ui.i18n import catalog
 from etoile.ui.views import view
 
 
@@ -273,7 +273,7 @@ def test_with_all_five_dice_set_aside_the_throw_button_is_disabled_and_says_to_t
 
 
 def test_a_solo_game_ends_with_its_score_against_the_optimal_player_s_average() -> None:
-    from etoile.ai import generala as ai  # noqa: PLC0415 - the coach's own answer, as the worker gives it
+    from etoile.games.generala import ai  # noqa: PLC0415 - the coach's own answer, as the worker gives it
 
     match = Match.new(g, {"players": 1}, 5, (Seat("Ann"),)).settled()
     while match.result is None:
@@ -347,7 +347,7 @@ def test_with_other_players_the_coach_says_each_choice_s_chance_of_winning() -> 
 
 
 def test_the_report_of_a_game_with_others_counts_decisions_by_the_chance_of_winning_they_cost() -> None:
-    from etoile.ai import generala as ai  # noqa: PLC0415 - the coach's own answer, as the worker gives it
+    from etoile.games.generala import ai  # noqa: PLC0415 - the coach's own answer, as the worker gives it
 
     match = Match.new(g, {"players": 2}, 5, (Seat("Ann"), Seat("", "win"))).settled()
     while match.result is None:

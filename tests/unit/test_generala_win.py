@@ -8,13 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from etoile.ai import generala as ai
-from etoile.ai import generala_dp as dp
-from etoile.ai import generala_win as win
-from etoile.coach import GeneralaChoice, GeneralaHint, GeneralaMistake, GeneralaReport
-from etoile.games import generala as g
-from etoile.games.generala import BOXES, Fill, Rules, Throw
-from etoile.match import Match
+from etoile.engine.coach import GeneralaChoice, GeneralaHint, GeneralaMistake, GeneralaReport
+from etoile.engine.match import Match
+from etoile.games.generala import ai, dp, win
+from etoile.games.generala import rules as g
+from etoile.games.generala.rules import BOXES, Fill, Rules, Throw
 
 DONE = (0,) * len(BOXES)
 """A column with every box filled (with 0s: only the totals count)."""

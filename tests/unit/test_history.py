@@ -6,19 +6,21 @@ from dataclasses import replace
 
 import pytest
 
-from etoile import link
-from etoile.ai import chinese_checkers as chinese_checkers_ai
-from etoile.ai import four21 as four21_ai
-from etoile.app import Effect, Model, Msg, update, with_problems
-from etoile.games import chinese_checkers, four21, generala
-from etoile.history import Entry, better, game_id, newest_first, with_entry
-from etoile.i18n import catalog
-from etoile.match import Match, Seat
-from etoile.model import Imported, ImportFile
-from etoile.routes import Route
-from etoile.settings import Settings
-from etoile.stats import facts
-from etoile.storage import ASIDE_PREFIX, PREFIX, ImportRefused, MemoryBackend, Problem, Store
+from etoile.app.model import Imported, ImportFile
+from etoile.app.routes import Route
+from etoile.app.settings import Settings
+from etoile.app.update import Effect, Model, Msg, update, with_problems
+from etoile.engine.match import Match, Seat
+from etoile.games.chinese_checkers import ai as chinese_checkers_ai
+from etoile.games.chinese_checkers import rules as chinese_checkers
+from etoile.games.four21 import ai as four21_ai
+from etoile.games.four21 import rules as four21
+from etoile.games.generala import rules as generala
+from etoile.saved.history import Entry, better, game_id, newest_first, with_entry
+from etoile.saved.stats import facts
+from etoile.saved.storage import ASIDE_PREFIX, PREFIX, ImportRefused, MemoryBackend, Problem, Store
+from etoile.sharing import link
+from etoile.ui.i18n import catalog
 from etoile.ui.views import dialog_text, view
 
 WHEN = "2026-12-02T18:05"

@@ -11,17 +11,21 @@ from typing import get_args
 
 import pytest
 
-from etoile import app, by_link, link
-from etoile.games import REGISTRY, four21, generala, token
-from etoile.games import chinese_checkers as cc
-from etoile.games.dice import Roll
-from etoile.i18n import APOSTROPHE, Catalog, catalog, french_fill, pick_language, plural_form, rules, string_files, strings
-from etoile.model import REPLAY_SPEEDS, Model
-from etoile.routes import GAMES
-from etoile.settings import LANGUAGES, SPEEDS, THEMES
-from etoile.storage import MATCH, SETTINGS, ImportReason, Problem, ProblemKind
+from etoile.app import update as app
+from etoile.app.model import REPLAY_SPEEDS, Model
+from etoile.app.routes import GAMES
+from etoile.app.settings import LANGUAGES, SPEEDS, THEMES
+from etoile.engine.dice import Roll
+from etoile.engine.game import token
+from etoile.games import REGISTRY
+from etoile.games.chinese_checkers import rules as cc
+from etoile.games.chinese_checkers import table as cc_table
+from etoile.games.four21 import rules as four21
+from etoile.games.generala import rules as generala
+from etoile.saved.storage import MATCH, SETTINGS, ImportReason, Problem, ProblemKind
+from etoile.sharing import by_link, link
 from etoile.ui import past, views
-from etoile.ui.tables import chinese_checkers as cc_table
+from etoile.ui.i18n import APOSTROPHE, Catalog, catalog, french_fill, pick_language, plural_form, rules, string_files, strings
 from tools.build import localise_page
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -368,32 +372,32 @@ def runtime_keys() -> dict[str, set[str]]:
     notified = {k for call in _calls("notify") if call.args for k in (_literals(call.args[0]) or set())}
     dialogs = {part: {f"{d}.{part}" for d in views.DIALOGS} for part in ("title", "text", "cancel", "confirm")}
     return {
-        "app.py: record.{}": {k for k in terms if k.startswith("record.")},
-        "app.py: game.{}.name": names,
-        "app.py: storage.{}{}": storage - {"storage.full"},
-        "app.py: key": storage - {"storage.full"},
-        "app.py: import.why.{}": reasons,
-        "app.py: value['key']": effects,
-        "play.py: game.{}.name": names,
+        "app/update.py: record.{}": {k for k in terms if k.startswith("record.")},
+        "app/update.py: game.{}.name": names,
+        "app/update.py: storage.{}{}": storage - {"storage.full"},
+        "app/update.py: key": storage - {"storage.full"},
+        "app/update.py: import.why.{}": reasons,
+        "app/update.py: value['key']": effects,
+        "app/play.py: game.{}.name": names,
         "ui/common.py: {}.level.{}": levels,
-        "ui/tables/chinese_checkers.py: chinese_checkers.colour.{}": {
+        "games/chinese_checkers/table.py: chinese_checkers.colour.{}": {
             f"chinese_checkers.colour.{c}" for c, _ in cc_table.PALETTE
         },
-        "ui/tables/chinese_checkers.py: ENDINGS[why]": set(cc_table.ENDINGS.values()),
-        "ui/tables/four21.py: four21.hand.{}": {
+        "games/chinese_checkers/table.py: ENDINGS[why]": set(cc_table.ENDINGS.values()),
+        "games/four21/table.py: four21.hand.{}": {
             f"four21.hand.{four21.named(h)}" for h in four21.HANDS if four21.named(h) not in (None, "straight")
         },
-        "ui/tables/four21.py: four21.phase.{}": {f"four21.phase.{p}" for p in four21.PHASES},
-        "ui/tables/four21.py: four21.status.follow_{}": {f"four21.status.follow_{v}" for v in throw_limit.values},
+        "games/four21/table.py: four21.phase.{}": {f"four21.phase.{p}" for p in four21.PHASES},
+        "games/four21/table.py: four21.status.follow_{}": {f"four21.status.follow_{v}" for v in throw_limit.values},
         # a "start" roll-off has lines of its own (four21.status.start, four21.status.start_tie)
-        "ui/tables/four21.py: four21.status.rolloff_{}": {
+        "games/four21/table.py: four21.status.rolloff_{}": {
             f"four21.status.rolloff_{k}" for k in four21.ROLLOFF_KINDS if k != "start"
         },
         # a turn's ties (State.rolloffs) are of the worst or the best hand; who starts is the opening's
-        "ui/tables/four21.py: four21.summary.rolloff_{}": {
+        "games/four21/table.py: four21.summary.rolloff_{}": {
             f"four21.summary.rolloff_{k}" for k in four21.ROLLOFF_KINDS if k != "start"
         },
-        "ui/tables/generala.py: generala.box.{}": {f"generala.box.{b}" for b in generala.BOXES},
+        "games/generala/table.py: generala.box.{}": {f"generala.box.{b}" for b in generala.BOXES},
         "ui/views.py: game.{}.name": names,
         "ui/views.py: game.{}.line": {f"game.{g}.line" for g in GAMES},
         "ui/views.py: notation.{}": {f"notation.{w}" for w in _notation_words()},
@@ -407,7 +411,7 @@ def runtime_keys() -> dict[str, set[str]]:
         },
         "ui/views.py: {}.level.{}": levels,
         "ui/views.py: link.refused.{}": {f"link.refused.{r}" for r in link.REASONS},
-        "play.py: bylink.arrived.{}": {
+        "app/play.py: bylink.arrived.{}": {
             f"bylink.arrived.{o}"
             for o in (*get_args(by_link.Outcome), "new_over", "moved_over", *(f"rival_{d}" for d in get_args(by_link.Difference)))
         },
@@ -427,8 +431,8 @@ def runtime_keys() -> dict[str, set[str]]:
 
 
 NOT_KEYS = {
-    "ai/run.py: etoile.ai.{}",
-    "link.py: {}.{}.{}",
+    "engine/computer.py: etoile.games.{}.ai",
+    "sharing/link.py: {}.{}.{}",
     "ui/browser.py: etoile-{}-{}.json",
     "ui/browser.py: etoile-{}.json",
     "ui/browser.py: {}.json",
@@ -448,7 +452,7 @@ def test_every_key_the_code_uses_or_builds_exists(lang: str) -> None:
     built = runtime_keys()
     assert len(literal) > 100
     # only the runtime's own notices may be none (no code asks for a "notify" effect today)
-    assert [where for where, keys in built.items() if not keys] in ([], ["app.py: value['key']"])
+    assert [where for where, keys in built.items() if not keys] in ([], ["app/update.py: value['key']"])
     assert literal - set(strings(lang)) == set()
     for where, keys in built.items():
         assert keys - set(strings(lang)) == set(), where

@@ -12,10 +12,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from etoile import link
-from etoile.games import chinese_checkers, four21, generala
-from etoile.link import MAX_LINK_CHARS, LinkRefused, decode, encode, pack
-from etoile.match import Match, Seat
+from etoile.engine.match import Match, Seat
+from etoile.games.chinese_checkers import rules as chinese_checkers
+from etoile.games.four21 import rules as four21
+from etoile.games.generala import rules as generala
+from etoile.sharing import link
+from etoile.sharing.link import MAX_LINK_CHARS, LinkRefused, decode, encode, pack
 
 CODE = "k3j9x2ab"
 """A game by link's id."""

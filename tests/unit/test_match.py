@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from etoile.games import CHANCE, IllegalAction, Outcome
-from etoile.games.dice import Roll
-from etoile.match import InvalidMatch, Match, Seat, _draw
-from etoile.rng import Dice
+from etoile.engine.dice import Roll
+from etoile.engine.game import CHANCE, IllegalAction, Outcome
+from etoile.engine.match import InvalidMatch, Match, Seat, _draw
+from etoile.engine.rng import Dice
 from tests.unit import pig
 
 ROLL, HOLD = "roll", "hold"

@@ -8,16 +8,17 @@ from dataclasses import replace
 
 import pytest
 
-from etoile.app import update
-from etoile.coach import GeneralaMistake, GeneralaPar, GeneralaReport
-from etoile.games import four21, generala
-from etoile.games.dice import Roll
-from etoile.i18n import catalog
-from etoile.match import Match, Seat
-from etoile.model import CoachAnswer, Model, Msg
-from etoile.routes import Route
-from etoile.settings import Settings
-from etoile.ui.tables import generala as generala_table
+from etoile.app.model import CoachAnswer, Model, Msg
+from etoile.app.routes import Route
+from etoile.app.settings import Settings
+from etoile.app.update import update
+from etoile.engine.coach import GeneralaMistake, GeneralaPar, GeneralaReport
+from etoile.engine.dice import Roll
+from etoile.engine.match import Match, Seat
+from etoile.games.four21 import rules as four21
+from etoile.games.generala import rules as generala
+from etoile.games.generala import table as generala_table
+from etoile.ui.i18n import catalog
 from etoile.ui.views import view
 
 

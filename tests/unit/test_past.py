@@ -6,15 +6,16 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from etoile.app import Effect, Model, Msg, update, with_problems
-from etoile.games import four21, generala
-from etoile.history import Entry, newest_first
-from etoile.i18n import catalog
-from etoile.match import Match, Seat
-from etoile.routes import Route
-from etoile.settings import Settings
-from etoile.storage import Problem
+from etoile.app.routes import Route
+from etoile.app.settings import Settings
+from etoile.app.update import Effect, Model, Msg, update, with_problems
+from etoile.engine.match import Match, Seat
+from etoile.games.four21 import rules as four21
+from etoile.games.generala import rules as generala
+from etoile.saved.history import Entry, newest_first
+from etoile.saved.storage import Problem
 from etoile.ui import charts
+from etoile.ui.i18n import catalog
 from etoile.ui.past import hand_group, history_screen, optimal_scores, optimal_shares, stats_screen
 from etoile.ui.vdom import El
 from etoile.ui.views import view
@@ -171,20 +172,21 @@ def test_the_optimal_generala_player_averages_156_point_2() -> None:
 
 
 def test_the_shipped_final_scores_are_the_computer_players_own() -> None:
-    from etoile.ai.generala_win import futures  # noqa: PLC0415
-    from etoile.games.generala import Rules  # noqa: PLC0415
+    from etoile.games.generala.rules import Rules  # noqa: PLC0415
+    from etoile.games.generala.win import futures  # noqa: PLC0415
 
     assert optimal_scores() == list(futures(Rules())[0])
 
 
 DRAW_STATISTICS = """
 import sys
-from etoile.model import Model
+from etoile.app.model import Model
 from etoile.ui.views import view
 from tests.unit.test_past import GAMES
-from etoile.routes import Route
+from etoile.app.routes import Route
 view(Model(route=Route("stats"), history=GAMES))
-print(sorted(name for name in sys.modules if name.startswith("etoile.ai")))
+players = (".ai", ".dp", ".win", ".odds", ".value")
+print(sorted(name for name in sys.modules if name.startswith("etoile.games.") and name.endswith(players)))
 """
 
 

@@ -4,12 +4,12 @@ from dataclasses import replace
 
 import pytest
 
-from etoile.app import update
-from etoile.match import Seat
-from etoile.model import ComputerMove, Effect, Imported, Model, Msg
-from etoile.routes import Route
-from etoile.settings import Settings
-from etoile.setup import SeatChoice
+from etoile.app.model import ComputerMove, Effect, Imported, Model, Msg
+from etoile.app.routes import Route
+from etoile.app.settings import Settings
+from etoile.app.setup import SeatChoice
+from etoile.app.update import update
+from etoile.engine.match import Seat
 from etoile.ui.views import view
 
 pytestmark = pytest.mark.usefixtures("pig_table")

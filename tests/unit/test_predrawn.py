@@ -6,11 +6,11 @@ from html.parser import HTMLParser
 
 import pytest
 
-from etoile.i18n import LANGUAGES
-from etoile.model import Model
-from etoile.routes import GAMES, Route, href, parse
-from etoile.settings import Settings
+from etoile.app.model import Model
+from etoile.app.routes import GAMES, Route, href, parse
+from etoile.app.settings import Settings
 from etoile.ui import predrawn, views
+from etoile.ui.i18n import LANGUAGES
 from etoile.ui.vdom import VOID, El, h, to_html
 from tools.build import PREDRAWN, ROOT, page
 

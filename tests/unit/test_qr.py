@@ -6,7 +6,7 @@ import re
 
 import segno
 
-from etoile import link
+from etoile.sharing import link
 from etoile.ui.qr import QUIET, dark_runs, qr_code
 from tests.unit.test_link import random_game
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from etoile.rng import Dice, seed_from, splitmix64
+from etoile.engine.rng import Dice, seed_from, splitmix64
 
 
 def test_splitmix64_matches_the_reference_outputs() -> None:

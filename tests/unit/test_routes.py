@@ -2,7 +2,7 @@
 
 import pytest
 
-from etoile.routes import GAMES, HOME, Route, href, parse
+from etoile.app.routes import GAMES, HOME, Route, href, parse
 
 REAL_ROUTES = [HOME, Route("settings")] + [Route(screen, g) for screen in ("game", "setup", "rules") for g in GAMES]
 

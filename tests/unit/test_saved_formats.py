@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from etoile.engine.match import Match
+from etoile.engine.rng import Dice
 from etoile.games import REGISTRY
-from etoile.match import Match
-from etoile.rng import Dice
 
 DATA = Path(__file__).parent.parent / "data" / "format1"
 NEXT = json.loads((DATA / "next.json").read_text(encoding="utf-8"))

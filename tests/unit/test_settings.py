@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from etoile.games import four21
-from etoile.link import decode, encode, pack
-from etoile.match import Match, Seat
-from etoile.settings import NAME_LENGTH, clean_name
+from etoile.app.settings import NAME_LENGTH, clean_name
+from etoile.engine.match import Match, Seat
+from etoile.games.four21 import rules as four21
+from etoile.sharing.link import decode, encode, pack
 
 FAMILY = "\U0001f469\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"
 """👩‍👩‍👧‍👦: four people joined by three zero-width joiners."""

@@ -7,11 +7,13 @@ from statistics import mean
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from etoile.ai import chinese_checkers as chinese_checkers_ai
-from etoile.games import chinese_checkers, four21, generala
-from etoile.history import Entry
-from etoile.match import Match, Seat
-from etoile.stats import facts, histogram, seating, statistics, who
+from etoile.engine.match import Match, Seat
+from etoile.games.chinese_checkers import ai as chinese_checkers_ai
+from etoile.games.chinese_checkers import rules as chinese_checkers
+from etoile.games.four21 import rules as four21
+from etoile.games.generala import rules as generala
+from etoile.saved.history import Entry
+from etoile.saved.stats import facts, histogram, seating, statistics, who
 
 GENERALA_GAME = (
     *("throw", "roll 1 1 1 2 3", "fill 1"),  # 3

@@ -4,10 +4,10 @@ import json
 
 import pytest
 
-from etoile.games.dice import Roll
-from etoile.match import Match
-from etoile.settings import Settings
-from etoile.storage import (
+from etoile.app.settings import Settings
+from etoile.engine.dice import Roll
+from etoile.engine.match import Match
+from etoile.saved.storage import (
     ASIDE_PREFIX,
     CACHE_PREFIX,
     MAX_CACHED,

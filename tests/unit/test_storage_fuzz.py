@@ -19,13 +19,13 @@ from functools import cache
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from etoile.app import with_problems
+from etoile.app.model import Model
+from etoile.app.routes import GAMES, Route
+from etoile.app.update import with_problems
+from etoile.engine.match import Match, Seat
 from etoile.games import REGISTRY
-from etoile.match import Match, Seat
-from etoile.model import Model
-from etoile.routes import GAMES, Route
-from etoile.storage import ASIDE_PREFIX, MATCH, PREFIX, SETTINGS, MemoryBackend, Store
-from etoile.ui.tables import chinese_checkers, four21, generala  # noqa: F401 - the tables the views draw
+from etoile.games.chinese_checkers import table as chinese_checkers  # noqa: F401 - the tables the views draw
+from etoile.saved.storage import ASIDE_PREFIX, MATCH, PREFIX, SETTINGS, MemoryBackend, Store
 from etoile.ui.views import view
 
 RECORDS = (SETTINGS, *(MATCH + game for game in GAMES))

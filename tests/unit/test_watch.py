@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from etoile import link
-from etoile.app import update
-from etoile.games import generala
-from etoile.match import Match, Seat
-from etoile.model import Effect, Model, Msg
-from etoile.routes import Route, parse
+from etoile.app.model import Effect, Model, Msg
+from etoile.app.routes import Route, parse
+from etoile.app.update import update
+from etoile.engine.match import Match, Seat
+from etoile.games.generala import rules as generala
+from etoile.sharing import link
 from etoile.ui.views import title, view
 from tests.unit.test_link import random_game
 

@@ -8,15 +8,18 @@ from dataclasses import replace
 
 import pytest
 
-from etoile.games import REGISTRY, four21, generala, token
-from etoile.games.dice import Roll
-from etoile.games.four21 import IllegalAction
-from etoile.i18n import catalog, rules, strings
-from etoile.match import Match, Seat
-from etoile.model import Model
-from etoile.routes import Route
-from etoile.settings import LANGUAGES, Settings
+from etoile.app.model import Model
+from etoile.app.routes import Route
+from etoile.app.settings import LANGUAGES, Settings
+from etoile.engine.dice import Roll
+from etoile.engine.game import token
+from etoile.engine.match import Match, Seat
+from etoile.games import REGISTRY
+from etoile.games.four21 import rules as four21
+from etoile.games.four21.rules import IllegalAction
+from etoile.games.generala import rules as generala
 from etoile.ui.dice import rounds_told
+from etoile.ui.i18n import catalog, rules, strings
 from etoile.ui.vdom import El
 from etoile.ui.views import view
 

@@ -1,7 +1,7 @@
 """The runtime that connects the pure app to the page.
 
 It owns the only mutable things: the current model, the DOM and the store. A
-page event becomes a :class:`~etoile.app.Msg`; :func:`~etoile.app.update`
+page event becomes a :class:`~etoile.app.update.Msg`; :func:`~etoile.app.update.update`
 returns the next model and effects; the runtime runs the effects, patches the
 DOM from :func:`~etoile.ui.views.view`, then moves the focus if asked. Any
 exception on the way is caught and shown as a friendly notice with the details
@@ -23,21 +23,21 @@ from js import URL, Blob, Object, document, window
 from pyodide.ffi import JsException, create_proxy, to_js
 from pyscript import create_named_worker
 
-from etoile.app import Effect, Model, Msg, update, with_problems
-from etoile.history import Entry, newest_first
-from etoile.i18n import pick_language
-from etoile.match import Match
-from etoile.model import CoachAnswer, ComputerMove, Imported, ImportFile, ImportRefusal
-from etoile.routes import game_of, parse
-from etoile.storage import MATCH, MAX_IMPORT_CHARS, SETTINGS, Draft, ImportRefused, StorageFull, Store
+from etoile.app.model import CoachAnswer, ComputerMove, Imported, ImportFile, ImportRefusal
+from etoile.app.routes import game_of, parse
+from etoile.app.update import Effect, Model, Msg, update, with_problems
+from etoile.engine.match import Match
+from etoile.saved.history import Entry, newest_first
+from etoile.saved.storage import MATCH, MAX_IMPORT_CHARS, SETTINGS, Draft, ImportRefused, StorageFull, Store
 from etoile.ui import dom, predrawn, views
 from etoile.ui.dom import absent
-from etoile.ui.tables import TABLES
+from etoile.ui.i18n import pick_language
+from etoile.ui.table import TABLES
 from etoile.ui.vdom import El
 
 
 class LocalStorage:
-    """``window.localStorage`` as a :class:`etoile.storage.Backend`."""
+    """``window.localStorage`` as a :class:`etoile.saved.storage.Backend`."""
 
     def __init__(self) -> None:
         self._storage = window.localStorage
@@ -411,7 +411,7 @@ class Runtime:
                 answer = await getattr(await self.ai(), question)(game, record, *args)
             except Exception:  # noqa: BLE001 - no worker: answer here instead
                 window.console.warn(traceback.format_exc())
-                from etoile.ai import run  # noqa: PLC0415 - loads the games' AI only when needed
+                from etoile.engine import computer as run  # noqa: PLC0415 - loads the games' AI only when needed
 
                 answer = getattr(run, question)(game, record, *args)
         finally:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from etoile.i18n import Catalog
-from etoile.match import Match, Seat
-from etoile.model import Model
+from etoile.app.model import Model
+from etoile.engine.match import Match, Seat
+from etoile.ui.i18n import Catalog
 from etoile.ui.vdom import El, h
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any
 
-from etoile.games.dice import Roll, faces_text
-from etoile.i18n import Catalog
-from etoile.match import Match
+from etoile.engine.dice import Roll, faces_text
+from etoile.engine.match import Match
 from etoile.ui.common import seat_name
+from etoile.ui.i18n import Catalog
 from etoile.ui.vdom import El, h
 
 PIPS = {

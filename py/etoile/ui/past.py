@@ -1,7 +1,7 @@
 """The screens of the games played: the history (each game, to watch again) and the statistics of each player.
 
->>> from etoile.model import Model
->>> from etoile.i18n import catalog
+>>> from etoile.app.model import Model
+>>> from etoile.ui.i18n import catalog
 >>> history_screen(Model(), catalog("en")).children[0].text()
 'History'
 """
@@ -13,15 +13,15 @@ from functools import lru_cache
 from pathlib import Path
 from statistics import mean
 
-from etoile.games.four21 import HANDS, named
-from etoile.history import Entry
-from etoile.i18n import Catalog
-from etoile.model import HISTORY_PAGE, Model
-from etoile.routes import GAMES, Route, href
-from etoile.stats import Player, Who, histogram, statistics, who
+from etoile.app.model import HISTORY_PAGE, Model
+from etoile.app.routes import GAMES, Route, href
+from etoile.games.four21.rules import HANDS, named
+from etoile.saved.history import Entry
+from etoile.saved.stats import Player, Who, histogram, statistics, who
 from etoile.ui import charts
 from etoile.ui.common import seat_called
-from etoile.ui.tables import TABLES
+from etoile.ui.i18n import Catalog
+from etoile.ui.table import TABLES
 from etoile.ui.vdom import El, h
 
 SCORE_BIN = 20
@@ -230,7 +230,7 @@ _COUNTED: list[tuple[tuple[Entry, ...], dict[Who, Player]]] = []
 
 
 def counted(history: tuple[Entry, ...]) -> dict[Who, Player]:
-    """:func:`etoile.stats.statistics` of ``history``, counted once for as long as the history stays the same
+    """:func:`etoile.saved.stats.statistics` of ``history``, counted once for as long as the history stays the same
     (the model keeps one tuple until a game is kept or removed): a choice on the screen does not count again."""
     if not _COUNTED or _COUNTED[0][0] is not history:
         _COUNTED[:] = [(history, statistics(history))]
@@ -311,14 +311,14 @@ def _running_wins(stats: Player, game: str) -> list[tuple[str, float]]:
     return points
 
 
-SCORES_FILE = Path(__file__).with_name("generala_scores.json")
+SCORES_FILE = Path(__file__).parent.parent / "games" / "generala" / "scores.json"
 """The optimal expected-score player's final score at Generala, default rules (written by
 ``tools/generala_tables.py`` from the computer players' table, which the page does not load)."""
 
 
 def optimal_scores() -> list[float]:
     """The chance of each final score of the optimal expected-score player (default rules): entry ``x`` is the chance
-    of ``x`` points, as the computer players' :func:`etoile.ai.generala_win.futures` has it."""
+    of ``x`` points, as the computer players' :func:`etoile.games.generala.win.futures` has it."""
     shipped = json.loads(SCORES_FILE.read_text(encoding="utf-8"))
     total = sum(shipped["units"])
     return [0.0] * shipped["first"] + [u / total for u in shipped["units"]]
@@ -336,7 +336,7 @@ def optimal_shares() -> tuple[dict[int, float], float]:
 
 
 def generala_section(stats: Player, t: Catalog) -> list[El]:
-    from etoile.games.generala import BOXES  # noqa: PLC0415
+    from etoile.games.generala.rules import BOXES  # noqa: PLC0415
 
     scores = stats.scores()
     played = len(scores)

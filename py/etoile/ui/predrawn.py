@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from etoile.i18n import LANGUAGES
-from etoile.model import Model
-from etoile.routes import GAMES, HOME, Route, href
-from etoile.storage import MATCH, PREFIX
+from etoile.app.model import Model
+from etoile.app.routes import GAMES, HOME, Route, href
+from etoile.saved.storage import MATCH, PREFIX
 from etoile.ui import views
+from etoile.ui.i18n import LANGUAGES
 from etoile.ui.vdom import El, h, to_html
 
 ROUTES: tuple[Route, ...] = (

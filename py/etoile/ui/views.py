@@ -1,4 +1,4 @@
-"""Every screen, drawn from the :class:`~etoile.app.Model` as :class:`~etoile.ui.vdom.El` trees.
+"""Every screen, drawn from the :class:`~etoile.app.update.Model` as :class:`~etoile.ui.vdom.El` trees.
 
 Controls carry ``data-action`` (and ``data-value``): the runtime turns an event
 on them into ``Msg(action, value)``. Views are pure and run on CPython.
@@ -9,19 +9,19 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Collection
 
-from etoile.by_link import differences, made_here, parting
-from etoile.games import CHANCE, Description, Option, token
-from etoile.i18n import Catalog, catalog, rules
-from etoile.match import Match
-from etoile.model import REPLAY_SPEEDS, Model, Notice, Replay, Watch
-from etoile.play import can_take_back, link_url, setup_of, watched
-from etoile.routes import GAMES, Route, game_of, href
-from etoile.settings import LANGUAGES, NAME_LENGTH, SPEEDS, THEMES
-from etoile.setup import MAX_SEATS, SeatChoice
+from etoile.app.model import REPLAY_SPEEDS, Model, Notice, Replay, Watch
+from etoile.app.play import can_take_back, link_url, setup_of, watched
+from etoile.app.routes import GAMES, Route, game_of, href
+from etoile.app.settings import LANGUAGES, NAME_LENGTH, SPEEDS, THEMES
+from etoile.app.setup import MAX_SEATS, SeatChoice
+from etoile.engine.game import CHANCE, Description, Option, token
+from etoile.engine.match import Match
+from etoile.sharing.by_link import differences, made_here, parting
 from etoile.ui.common import log_entry, seat_name
+from etoile.ui.i18n import Catalog, catalog, rules
 from etoile.ui.past import continue_control, history_screen, stats_screen, when_text
 from etoile.ui.qr import qr_code
-from etoile.ui.tables import TABLES, Table
+from etoile.ui.table import TABLES, Table
 from etoile.ui.vdom import Attr, El, h
 
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "ru": "Русский", "es": "Español"}

@@ -1,1 +1,0 @@
-"""The computer players and coaches of the games: pure Python, importable by plain CPython."""

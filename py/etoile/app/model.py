@@ -1,0 +1,278 @@
+"""The app's data: the :class:`Model`, the messages that change it and the effects it asks for."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal, get_args
+
+from etoile.app.routes import HOME, Route
+from etoile.app.settings import Settings
+from etoile.app.setup import Setup
+from etoile.engine.match import Match
+from etoile.saved.history import Entry
+
+
+@dataclass(frozen=True, slots=True)
+class ComputerMove:
+    """The ``value`` of ``"computer-move"``: the computer's action (its JSON) for the position after ``ply`` actions."""
+
+    ply: int
+    action: Any
+
+
+@dataclass(frozen=True, slots=True)
+class CoachAnswer:
+    """The ``value`` of ``"<game>:advice"``: the coach's answer (JSON of :mod:`etoile.engine.coach`) to ``request`` at ``ply``."""
+
+    ply: int
+    request: str
+    result: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Imported:
+    """The ``value`` of ``"imported"``: how many records an all-data import wrote, and what storage now holds."""
+
+    count: int
+    settings: Settings
+    matches: Mapping[str, Match]
+    rivals: Mapping[str, Match] = field(default_factory=dict)
+    history: tuple[Entry, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ImportRefusal:
+    """The ``value`` of ``"import-refused"``: why a file was not imported (``import.why.<reason>``), and where."""
+
+    reason: str
+    record: str = ""
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ImportFile:
+    """The ``value`` of ``"import-read"``: an all-data export that validates, not written yet (its ``text``), and the
+    games it would put in their slots (by slot), to ask first if one of them replaces a game in progress."""
+
+    text: str
+    matches: Mapping[str, Match] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Replacing:
+    """What the ``"replace"`` dialog asks about: ``games``, the games in progress that ``then`` (the message run
+    once the player confirms) puts other games in place of (each goes to the history, where it can be continued);
+    ``opener``, the control the focus goes back to if the player keeps them."""
+
+    games: tuple[Match, ...]
+    then: Msg
+    opener: str
+
+
+@dataclass(frozen=True, slots=True)
+class Msg:
+    """What happened: ``action`` names it (the ``data-action`` of a control), ``value`` carries its input.
+
+    A control's input is text (or a checkbox's bool); a message the runtime
+    makes itself carries a typed value (:class:`ComputerMove`,
+    :class:`CoachAnswer`, :class:`ImportFile`, :class:`Imported`, :class:`ImportRefusal`).
+
+    ``data`` holds the control's other ``data-*`` attributes (``data-game``, ``data-index``...).
+    """
+
+    action: str
+    value: Any = None
+    data: Mapping[str, str] = field(default_factory=dict)
+
+
+EffectKind = Literal[
+    "save-settings",
+    "save-match",
+    "save-draft",
+    "navigate",
+    "think",
+    "advise",
+    "prepare-ai",
+    "reset",
+    "export",
+    "export-game",
+    "import",
+    "download",
+    "save-rival",
+    "archive",
+    "forget-entry",
+    "resave-history",
+    "copy",
+    "send",
+    "later",
+    "notify",
+    "download-aside",
+    "discard-aside",
+    "sound",
+    "focus",
+    "focus-heading",
+    "focus-next",
+    "focus-dialog",
+]
+"""Everything the runtime knows how to do; ``focus*`` effects run once the page is drawn."""
+EFFECT_KINDS: frozenset[str] = frozenset(get_args(EffectKind))
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """Something for the runtime to do: ``kind`` (one of :data:`EffectKind`) plus its arguments.
+
+    >>> Effect("teleport")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown effect 'teleport'
+    """
+
+    kind: EffectKind
+    args: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.kind not in EFFECT_KINDS:
+            raise ValueError(f"unknown effect {self.kind!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A message for the player. ``key`` is a locale key, ``params`` fill it in.
+
+    ``terms`` are parameters that are locale keys themselves: they are
+    translated in order, each seeing the ones before (so ``{"game":
+    "game.421.name", "record": "record.match"}`` reads "your 421 game").
+
+    ``details`` is technical text shown folded away; ``aside_key`` offers
+    download and discard buttons for a value that was set aside.
+
+    A notice says what came of an action on its screen (a link copied, a game
+    imported, a link's game taken, a file refused), and goes when the player
+    goes to another screen; or it is :attr:`lasting`, and stays until
+    dismissed: one about the saved data (``storage.*``: a value set aside,
+    storage or the history full), or an unexpected error.
+    """
+
+    id: int
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+    terms: dict[str, str] = field(default_factory=dict)
+    level: str = "info"
+    details: str = ""
+    aside_key: str | None = None
+    count: int = 1
+    """How many times this very notice was given while shown: a repeat is counted, not stacked."""
+
+    @property
+    def lasting(self) -> bool:
+        """Whether this notice stays on every screen until dismissed (see the class's text)."""
+        return self.level == "error" or self.key.startswith("storage.")
+
+    def same(self, other: Notice) -> bool:
+        """Whether ``other`` says the same thing (all but its id and count)."""
+        return (self.key, self.params, self.terms, self.level, self.details, self.aside_key) == (
+            other.key, other.params, other.terms, other.level, other.details, other.aside_key
+        )  # fmt: skip
+
+
+HISTORY_PAGE = 50
+"""The games the history screen shows at first, and how many more each "more" shows."""
+
+REPLAY_SPEEDS = (2.0, 1.0, 0.5)
+"""Seconds per action in a replay that plays by itself: slow, normal, fast."""
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A game watched again from its start: the position after ``ply`` actions; ``playing`` steps on every ``speed`` s."""
+
+    ply: int = 0
+    playing: bool = False
+    speed: float = REPLAY_SPEEDS[1]
+
+
+@dataclass(frozen=True, slots=True)
+class Watch:
+    """What a link (``link``, its text) opened: a game watched as a replay, never saved, never the player's own; or,
+    when it opens none, why (``refused``, one of :data:`etoile.sharing.link.REASONS`, and the ``detail``)."""
+
+    link: str
+    match: Match | None = None
+    replay: Replay = Replay()
+    refused: str | None = None
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Model:
+    route: Route = HOME
+    settings: Settings = field(default_factory=Settings)
+    browser_language: str = "en"
+    matches: Mapping[str, Match] = field(default_factory=dict)
+    """The games on this device, by slot (:func:`etoile.app.routes.slot_of`): one per game, and each game by link."""
+    rivals: Mapping[str, Match] = field(default_factory=dict)
+    """Games by link that came in a link parting from the game in their slot, by slot: kept until the player
+    chooses which of the two goes on."""
+    setups: Mapping[str, Setup] = field(default_factory=dict)
+    tables: Mapping[str, Any] = field(default_factory=dict)
+    replays: Mapping[str, Replay] = field(default_factory=dict)
+    """The games being watched again, by slot (the table shows that position and takes no action meanwhile)."""
+    notices: tuple[Notice, ...] = ()
+    dialog: str | None = None
+    """The confirmation dialog open: ``"reset"`` (delete all data), ``"discard"`` (one value set aside),
+    ``"abandon"`` (a new game in place of the one in progress) or ``"replace"`` (an import, or a game of the history
+    continued, in place of games in progress: :attr:`replacing`)."""
+    replacing: Replacing | None = None
+    """What the ``"replace"`` dialog is about, while it is open."""
+    discarding: str | None = None
+    """The storage key of the value the ``"discard"`` dialog is about."""
+    offline_ready: bool = False
+    next_notice: int = 1
+    watching: Watch | None = None
+    """The game the last link opened, while its screen is shown."""
+    sharing: str | None = None
+    """The slot of the game whose link is shown, to be copied or sent."""
+    address: str = ""
+    """The page's address without its hash, which links to a game start with."""
+    can_send: bool = False
+    """Whether the browser has a share sheet (``navigator.share``) to send a link with."""
+    history: tuple[Entry, ...] = ()
+    """The games kept in the history, the last ended first (:mod:`etoile.saved.history`)."""
+    history_full: bool = False
+    """Whether a game could not be kept in storage for want of room (it is kept on the page until it closes)."""
+    history_shown: int = HISTORY_PAGE
+    """How many of the games the history screen lists it shows (:data:`HISTORY_PAGE` more at each "more")."""
+    history_game: str = ""
+    """The game the history screen lists (``""``: every game)."""
+    history_player: str = ""
+    """The player whose games the history screen lists (``""``: everyone), by name as the statistics know them."""
+    stats_player: str | None = None
+    """The player the statistics screen shows (``None``: the player named in the settings, else the one who played most)."""
+    hurry: frozenset[str] = frozenset()
+    """The games whose computer turn the player asked to skip to its end: their computer moves come without a
+    pause, until a person is to move."""
+
+    @property
+    def language(self) -> str:
+        return self.settings.language or self.browser_language
+
+    @property
+    def in_progress(self) -> tuple[str, ...]:
+        """Games with a match that is not over in their own slot (the games by link are listed on their own)."""
+        return tuple(slot for slot, match in self.matches.items() if match.result is None and "/" not in slot)
+
+    def notify(self, key: str, level: str = "info", **fields: Any) -> Model:
+        """The model with one more notice; one that says what a shown notice says counts as a repeat of it.
+
+        >>> model = Model().notify("storage.full", "warning").notify("storage.full", "warning")
+        >>> [(n.key, n.count) for n in model.notices]
+        [('storage.full', 2)]
+        """
+        notice = Notice(self.next_notice, key, level=level, **fields)
+        shown = next((n for n in self.notices if n.same(notice)), None)
+        if shown is not None:
+            repeated = replace(shown, count=shown.count + 1)
+            return replace(self, notices=tuple(repeated if n is shown else n for n in self.notices))
+        return replace(self, notices=(*self.notices, notice), next_notice=self.next_notice + 1)

@@ -1,0 +1,462 @@
+"""The messages of the game screens: setting up, playing, computer turns, undo, replay, export and import, rematch.
+
+These are the second half of :func:`etoile.app.update.update`, for every game at once:
+the features every table has (undo and redo where the game allows them, a
+replay with step, play and speed, export and import of one game, forced
+actions) are written here once. What only one table understands (its
+``"<game>:..."`` messages) goes to that table's ``on``. Randomness never comes
+from here: the runtime puts a fresh ``seed`` in the message of every control
+marked ``data-seed``.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import replace
+from typing import Any
+
+from etoile.app.model import REPLAY_SPEEDS, ComputerMove, Effect, Model, Msg, Replacing, Replay, Watch
+from etoile.app.routes import Route, game_of, href
+from etoile.app.setup import Setup
+from etoile.engine.game import IllegalAction
+from etoile.engine.match import Match
+from etoile.saved.history import game_id
+from etoile.saved.storage import ImportRefused, import_match
+from etoile.sharing import by_link, link
+from etoile.ui.table import TABLES, Table
+
+
+def setup_of(model: Model, game: str) -> Setup:
+    """The setup form of ``game`` as the player left it, or the default one."""
+    return model.setups.get(game) or Setup.new(TABLES[game].GAME.DESCRIPTION, model.settings.name)
+
+
+def computer_turn(model: Model, slot: str) -> list[Effect]:
+    """Ask the runtime for a computer move when the seat to move is the computer's."""
+    match = model.matches.get(slot)
+    if match is None or (seat := match.computer_to_move) is None:
+        return []
+    return [Effect("think", {"slot": slot, "ply": match.cursor, "level": match.seats[seat].computer})]
+
+
+def in_slot(effects: list[Effect], slot: str) -> list[Effect]:
+    """A table's effects for the game in ``slot``: a table names only its game, the runtime needs its slot too."""
+    return [replace(e, args={**e.args, "slot": slot}) if "game" in e.args else e for e in effects]
+
+
+def follow(model: Model, slot: str | None) -> list[Effect]:
+    """What a table asks for after each change of its match (e.g. the coach's advice), if it asks."""
+    table = TABLES.get(game_of(slot)) if slot else None
+    match = model.matches.get(slot) if slot else None
+    hook = getattr(table, "follow", None)
+    return in_slot(hook(model, match), slot) if hook and match is not None and slot else []
+
+
+def resume(model: Model) -> list[Effect]:
+    """On showing a game's table (a route change, a reload, an import): let its computer play or its coach advise."""
+    slot = model.route.slot
+    match = model.matches.get(slot) if model.route.screen == "game" and slot else None
+    if slot is None or match is None:
+        return []
+    # The computer players and the coach need the worker: it starts once the page is idle at the table, so neither
+    # the first computer turn nor the first hint waits for a second interpreter to boot.
+    return [Effect("prepare-ai", {"slot": slot}), *computer_turn(model, slot), *follow(model, slot)]
+
+
+def kept_by(before: Match, after: Match | None) -> bool:
+    """Whether ``after`` holds all of ``before``: the same game, with the moves ``before`` played and maybe more."""
+    return after is not None and game_id(after) == game_id(before) and after.played[: before.cursor] == before.played
+
+
+def replaces(before: Match | None, after: Match | None) -> bool:
+    """Whether putting ``after`` in place of ``before`` would lose a game in progress (or moves of it), which the
+    player is asked about first and the history then keeps."""
+    return before is not None and in_progress(before) and not kept_by(before, after)
+
+
+def archived(before: Match | None, after: Match | None, *, replacing: bool = False) -> list[Effect]:
+    """What the history keeps when the game in a slot changes from ``before`` to ``after``: ``before`` when another
+    game takes the place of one left after at least one action (with ``replacing``, an import or a game continued,
+    also the same game with fewer moves), and ``after`` once it ends (again, after an undo)."""
+    if replacing:
+        left = replaces(before, after)
+    else:  # in play, an undo keeps the game: only another game in the slot leaves it
+        left = before is not None and in_progress(before) and (after is None or game_id(after) != game_id(before))
+    effects = [Effect("archive", {"match": before})] if left else []
+    if (
+        after is not None
+        and after.result is not None
+        and (before is None or before.result is None or before.cursor != after.cursor)
+    ):
+        effects.append(Effect("archive", {"match": after}))
+    return effects
+
+
+def ask_to_replace(model: Model, games: tuple[Match, ...], then: Msg, opener: str) -> tuple[Model, list[Effect]]:
+    """Open the ``"replace"`` dialog: ``then`` (confirmed) would put other games in place of ``games``, in progress."""
+    confirmed = replace(then, data={**then.data, "confirmed": "1"})
+    return replace(model, dialog="replace", replacing=Replacing(games, confirmed, opener)), [Effect("focus-dialog")]
+
+
+def with_match(
+    model: Model, slot: str, match: Match, local: Any = None, *, fresh: bool = False, replacing: bool = False
+) -> tuple[Model, list[Effect]]:
+    """Store ``match`` in ``slot``, after any forced actions: save it, keep it in the history if it ended or took
+    the place of a game left unfinished (``replacing``: see :func:`archived`), and let the computer move if it is
+    its turn."""
+    match = match.settled()
+    kept = archived(model.matches.get(slot), match, replacing=replacing)
+    table = TABLES[game_of(slot)]
+    tables = {**model.tables, slot: table.start(match) if fresh or local is None else local}
+    hurry = model.hurry if match.computer_to_move is not None else model.hurry - {slot}
+    model = replace(_without_replay(model, slot), matches={**model.matches, slot: match}, tables=tables, hurry=hurry)
+    return model, [Effect("save-match", {"slot": slot}), *kept, *computer_turn(model, slot), *follow(model, slot)]
+
+
+def new_match(model: Model, game: str, setup: Setup, seed: int) -> tuple[Model, list[Effect]]:
+    """Start the game of ``setup``: in the game's own slot, or, with a friend at a seat, in a new slot by link."""
+    table = TABLES[game]
+    match = Match.new(table.GAME, setup.options_json(), seed, setup.match_seats())
+    route = Route("game", game, by_link=by_link.new_id(seed) if setup.by_link else None)
+    slot = route.slot or game
+    model, effects = with_match(replace(model, setups={**model.setups, game: setup}), slot, match, fresh=True)
+    return model, [*effects, Effect("navigate", {"hash": href(route)}), Effect("sound", {"name": "start"})]
+
+
+def in_progress(match: Match | None) -> bool:
+    """Whether ``match`` is a game a player would not want to lose by a slip: begun, and not over."""
+    return match is not None and match.cursor > 0 and match.result is None
+
+
+def _not_a_choice(match: Match) -> bool:
+    """Whether no person chooses at ``match``'s position: the computer's turn, dice in the air, a forced action."""
+    return match.person_to_move is None or match.game.forced(match.state) is not None
+
+
+def can_take_back(match: Match) -> bool:
+    """Whether the last action can be undone here: one was played, and not by a friend on another device (a move
+    that came in a link is theirs to take back, not this device's)."""
+    return match.can_undo and by_link.made_here(match, match.cursor)
+
+
+def undo_to_person(match: Match) -> Match:
+    """Undo the last action and any computer or forced actions before it, back to a person's choice (never back
+    beyond a friend's move)."""
+    match = match.undo()
+    while can_take_back(match) and _not_a_choice(match):
+        match = match.undo()
+    return match
+
+
+def redo_to_person(match: Match) -> Match:
+    """Redo the next action and what followed it of itself (the computer's replies, throws, forced actions), up to
+    a person's next choice: what :func:`undo_to_person` took back comes back whole."""
+    match = match.redo()
+    while match.can_redo and _not_a_choice(match):
+        match = match.redo()
+    return match
+
+
+def arrive(model: Model) -> tuple[Model, list[Effect]]:
+    """The model on reaching its route. On a link's: a ``watch`` link's game to watch from its start (the same link
+    opened again keeps where its replay is), a ``play`` link's game taken into its slot (:func:`receive`), or why the
+    link opens none. At a game of the history, that game to watch the same way. Elsewhere, no game watched."""
+    if model.route.screen == "history" and model.route.entry:
+        return _arrive_past(model, model.route.entry)
+    if model.route.screen != "link":
+        return replace(model, watching=None), []
+    text = model.route.link or ""
+    if model.watching is not None and model.watching.link == text:
+        return model, []
+    try:
+        shared = link.decode(text)
+    except link.LinkRefused as refused:
+        return replace(model, watching=Watch(text, refused=refused.reason, detail=str(refused))), []
+    if shared.purpose == "play" and shared.by_link is not None:
+        return receive(model, shared.match, shared.by_link)
+    return replace(model, watching=Watch(text, shared.match)), []
+
+
+def _arrive_past(model: Model, entry_id: str) -> tuple[Model, list[Effect]]:
+    """A game of the history, to watch from its start; or, when its record does not replay, why."""
+    key = f"history:{entry_id}"
+    if model.watching is not None and model.watching.link == key:
+        return model, []
+    entry = next((e for e in model.history if e.id == entry_id), None)
+    if entry is None:
+        return replace(model, watching=Watch(key, refused="not_a_game", detail="no such game in the history")), []
+    try:
+        return replace(model, watching=Watch(key, entry.replayed())), []
+    except link.LinkRefused as refused:
+        return replace(model, watching=Watch(key, refused=refused.reason, detail=str(refused))), []
+
+
+def receive(model: Model, incoming: Match, code: str) -> tuple[Model, list[Effect]]:
+    """Take a game by link that came in a ``play`` link into its slot, and show its table there.
+
+    What the device had is never lost: a link that parts from it is kept beside it (:attr:`Model.rivals`) until
+    the player chooses, and an older link changes nothing.
+    """
+    game = incoming.game.ID
+    route = Route("game", game, by_link=code)
+    slot = route.slot or game
+    arrival = by_link.receive(incoming, model.matches.get(slot))
+    match = arrival.match.settled()
+    tables = {**model.tables, slot: TABLES[game].start(match)} if arrival.match is not model.matches.get(slot) else model.tables
+    rivals = {**model.rivals, slot: arrival.rival} if arrival.rival is not None else model.rivals
+    kept = archived(model.matches.get(slot), match)
+    model = replace(model, route=route, watching=None, matches={**model.matches, slot: match}, tables=tables, rivals=rivals)
+    # A rival is told by what sets it apart: another game, other players, else the move where they part.
+    differs = arrival.differs[0] if arrival.differs else None
+    params = {"move": arrival.common + 1} if arrival.outcome == "rival" and differs is None else {}
+    told = arrival.outcome + ("_over" if match.result is not None and arrival.outcome in ("new", "moved") else "")
+    told += f"_{differs}" if differs else ""
+    effects = [Effect("save-match", {"slot": slot}), *kept, Effect("navigate", {"hash": href(route), "replace": True})]
+    if arrival.rival is not None:
+        effects.append(Effect("save-rival", {"slot": slot}))
+    level = "warning" if arrival.outcome == "rival" else "info"
+    return model.notify(f"bylink.arrived.{told}", level, params=params), effects
+
+
+def watched(model: Model) -> Model:
+    """The model a watched game's table is drawn from: that game alone, in its replay, with nothing of the player's."""
+    watch = model.watching
+    if watch is None or watch.match is None:
+        raise ValueError("no game is being watched")
+    game = watch.match.game.ID
+    return replace(
+        model, route=Route("game", game), matches={game: watch.match}, replays={game: watch.replay}, tables={}, hurry=frozenset()
+    )
+
+
+SHARING = ("share-game", "share-copy", "share-send", "share-close", "copied")
+"""The messages of a table's "Share a link", which a past game's screen has too."""
+
+
+def watch_update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
+    """A message on a link's screen: the replay's controls move the watched game, and a past game of the history is
+    shared by its link as a table's is; nothing else is done, and nothing is saved."""
+    watch = model.watching
+    if watch is not None and watch.match is not None and msg.action in SHARING and model.route.screen == "history":
+        game = watch.match.game.ID
+        lens, effects = _update(watched(model), msg, game, game)
+        return replace(model, sharing=lens.sharing, notices=lens.notices, next_notice=lens.next_notice), effects
+    if watch is None or watch.match is None or not msg.action.startswith("replay"):
+        return model, []
+    if msg.action == "replay-exit":
+        return model, [Effect("navigate", {"hash": "#/history" if model.route.screen == "history" else "#/"})]
+    game = watch.match.game.ID
+    lens, effects = _replay(watched(model), game, watch.match, watch.replay, msg)
+    replay = lens.replays.get(game, watch.replay)
+    return replace(model, watching=replace(watch, replay=replay)), [e for e in effects if e.kind == "later"]
+
+
+def slot_of_msg(model: Model, msg: Msg) -> str | None:
+    """The slot a message is about: the one the runtime names (a computer's move, a coach's answer), else the game
+    shown if the control names its game (a table's controls name only their game), else the game it names."""
+    named = msg.data.get("game")
+    return msg.data.get("slot") or (model.route.slot if named in (None, model.route.game) else named)
+
+
+def link_url(model: Model, slot: str, purpose: str) -> str:
+    """The address that opens the game in ``slot`` on another device: a replay to ``watch``, or, for a game by link,
+    the next player's turn to ``play``."""
+    code = slot.partition("/")[2] if purpose == "play" else ""
+    return f"{model.address}#/link/{link.encode(model.matches[slot], purpose, code or None)}"
+
+
+def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
+    slot = slot_of_msg(model, msg)
+    game = game_of(slot or "")
+    if not slot or game not in TABLES:
+        return model, []
+    return _update(model, msg, slot, game)
+
+
+def _update(model: Model, msg: Msg, slot: str, game: str) -> tuple[Model, list[Effect]]:
+    table: Table = TABLES[game]
+    action, value = msg.action, msg.value
+    match_ = model.matches.get(slot)
+    local = model.tables.get(slot)
+    if action.startswith("setup-") or action == "abandon-confirm":
+        return _setup(model, msg, game)
+    match action:
+        case _ if match_ is not None and action.startswith("replay") and (slot in model.replays or action in STARTS_REPLAY):
+            return _replay(model, slot, match_, model.replays.get(slot, Replay()), msg)
+        case "export-game" if match_ is not None:
+            return model, [Effect("export-game", {"slot": slot})]
+        case "share-game" if match_ is not None:
+            return replace(model, sharing=slot), [Effect("focus", {"selector": f"#share-{game}"})]
+        case "share-copy" | "share-send" if match_ is not None:
+            url = link_url(model, slot, "play" if msg.data.get("purpose") == "play" else "watch")
+            return model, [
+                Effect("copy", {"slot": slot, "text": url}) if action == "share-copy" else Effect("send", {"url": url})
+            ]
+        case "copied":
+            return model.notify("link.copied" if value else "link.copy_failed"), []
+        case "share-close":
+            return replace(model, sharing=None), [Effect("focus", {"selector": f'[data-action=share-game][data-game="{game}"]'})]
+        case "rival-keep" | "rival-take" if slot in model.rivals:
+            return _settle_rival(model, slot, keep=action == "rival-keep")
+        case "import-game" if "/" not in slot:
+            try:
+                loaded = import_match(str(value or ""), game, {game: table.GAME})
+            except ImportRefused as refused:
+                terms = {"game": f"game.{game}.name"}
+                return model.notify("table.import_refused", "warning", terms=terms, details=str(refused)), []
+            if match_ is not None and replaces(match_, loaded.settled()) and not msg.data.get("confirmed"):
+                return ask_to_replace(model, (match_,), msg, f'[data-action=import-game][data-game="{game}"]')
+            model, effects = with_match(model, slot, loaded, fresh=True, replacing=True)
+            return model.notify("table.imported"), effects
+        case _ if slot in model.replays or slot in model.rivals:
+            return model, []  # a replay is only watched, a game with a rival waits for the choice: no action meanwhile
+        case "rematch" if match_ is not None:
+            return _rematch(model, slot, match_, int(msg.data["seed"]))
+        case "play" if match_ is not None and match_.friend_to_move is None:  # a friend's move comes in a link
+            return _play(model, slot, match_, table.GAME.action_from_json(value))
+        case "computer-skip" if match_ is not None and match_.computer_to_move is not None:
+            return replace(model, hurry=model.hurry | {slot}), []
+        case "computer-move" if match_ is not None and isinstance(value, ComputerMove) and value.ply == match_.cursor:
+            return _play(model, slot, match_, table.GAME.action_from_json(value.action))
+        case "undo" if match_ is not None and table.GAME.DESCRIPTION.undo and can_take_back(match_):
+            return with_match(model, slot, undo_to_person(match_), fresh=True)
+        case "redo" if match_ is not None and table.GAME.DESCRIPTION.undo and match_.can_redo:
+            return with_match(model, slot, redo_to_person(match_), fresh=True)
+        case _ if action.startswith(f"{game}:") and match_ is not None:
+            before = local if local is not None else table.start(match_)
+            new_match_, new_local, effects = table.on(match_, before, msg)
+            effects = in_slot(effects, slot)
+            if new_match_ is match_:
+                draft = getattr(table, "draft", None)
+                if draft is not None and draft(new_local) != draft(before):  # a choice a reload must not lose
+                    effects = [*effects, Effect("save-draft", {"slot": slot})]
+                return replace(model, tables={**model.tables, slot: new_local}), effects
+            model, more = with_match(model, slot, new_match_, new_local)
+            return model, [*effects, *more]
+    return model, []
+
+
+def continue_entry(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
+    """A game of the history left unfinished, continued ("Continue this game"): back in its game's slot (asking
+    first when it would replace a game in progress, which goes to the history in turn), and its table opened. A slot
+    that holds that game already, as far or further, is only opened."""
+    entry = next((e for e in model.history if e.id == msg.value and e.ended == "abandoned"), None)
+    if entry is None:
+        return model, []
+    try:
+        match = entry.replayed()
+    except link.LinkRefused:
+        return model, []  # its screen says it cannot be replayed, and offers no way to continue it
+    slot, before = entry.game, model.matches.get(entry.game)
+    opened = Effect("navigate", {"hash": href(Route("game", entry.game))})
+    if before is not None and kept_by(match, before):
+        return model, [opened]
+    if replaces(before, match) and not msg.data.get("confirmed"):
+        return ask_to_replace(model, (before,), msg, "[data-action=history-continue]")  # type: ignore[arg-type]
+    model, effects = with_match(model, slot, match, fresh=True, replacing=True)
+    return model, [*effects, opened]
+
+
+def _setup(model: Model, msg: Msg, game: str) -> tuple[Model, list[Effect]]:
+    """The setup form's messages: who sits where, the options, and the start (which asks first before it replaces
+    a game in progress; a game by link takes a slot of its own and replaces nothing)."""
+    setup, value, index = setup_of(model, game), msg.value, int(msg.data.get("index", -1))
+    match msg.action:
+        case "setup-players" if str(value).strip().isdigit():
+            return _with_setup(model, game, setup.with_players(int(str(value))))
+        case "setup-seat-kind":
+            return _with_setup(model, game, setup.with_kind(index, str(value)))
+        case "setup-seat-level":
+            return _with_setup(model, game, setup.with_seat(index, computer=value, away=False))
+        case "setup-seat-name":
+            return _with_setup(model, game, setup.with_seat(index, name=str(value or "")))
+        case "setup-option":
+            return _with_setup(model, game, setup.with_option(msg.data.get("option", ""), str(value)))
+        case "setup-start" if in_progress(model.matches.get(game)) and not setup.by_link:
+            return replace(model, dialog="abandon"), [Effect("focus-dialog")]  # a slip must not lose the game
+        case "setup-start" | "abandon-confirm":
+            try:
+                return new_match(replace(model, dialog=None), game, setup, int(msg.data["seed"]))
+            except ValueError as error:  # a combination of options the game does not offer
+                return model.notify("setup.invalid", "warning", details=str(error)), []
+    return model, []
+
+
+def _rematch(model: Model, slot: str, match: Match, seed: int) -> tuple[Model, list[Effect]]:
+    """The same players and options again, with a fresh seed; a game by link starts again under a new id, which
+    the friends' devices take as a new game."""
+    rematch = Match.new(match.game, match.options, seed, match.seats)
+    if "/" not in slot:
+        model, effects = with_match(model, slot, rematch, fresh=True)
+        return model, [*effects, Effect("focus-next")]
+    route = Route("game", match.game.ID, by_link=by_link.new_id(seed))
+    model, effects = with_match(model, route.slot or slot, rematch, fresh=True)
+    return model, [*effects, Effect("navigate", {"hash": href(route)})]
+
+
+def _settle_rival(model: Model, slot: str, *, keep: bool) -> tuple[Model, list[Effect]]:
+    """The player's choice between the game on this device and the link's that parts from it: the other goes."""
+    rival = model.rivals[slot]
+    model = replace(model, rivals={s: m for s, m in model.rivals.items() if s != slot})
+    saved = Effect("save-rival", {"slot": slot})
+    if keep:
+        return model.notify("bylink.kept_mine"), [saved, Effect("focus-next")]
+    model, effects = with_match(model, slot, rival, fresh=True)
+    return model.notify("bylink.took_link"), [saved, *effects, Effect("focus-next")]
+
+
+STARTS_REPLAY = ("replay", "replay-to")
+"""What opens a replay: its button, or a click on a line of the game's log."""
+
+
+def _replay(model: Model, game: str, match: Match, replay: Replay, msg: Msg) -> tuple[Model, list[Effect]]:
+    """Open, step, jump, play, pause, change speed, or leave the replay of ``game``.
+
+    A replay moves through :attr:`Match.positions`: from one player's move to the next, never to dice in the air.
+    """
+    effects: list[Effect] = []
+    positions = match.positions
+    at = bisect_right(positions, replay.ply) - 1  # the position shown (the last at or before the ply)
+    match msg.action:
+        case "replay" if match.cursor > 0:
+            pass
+        case "replay-step":
+            step = max(0, min(len(positions) - 1, at + int(msg.data.get("by", 1))))
+            replay = Replay(positions[step], False, replay.speed)
+        case "replay-to" if str(msg.value).isdigit():
+            replay = Replay(positions[bisect_right(positions, int(str(msg.value))) - 1], False, replay.speed)
+        case "replay-play":
+            replay = replace(replay, playing=not replay.playing and at < len(positions) - 1)
+            effects = _tick(game, replay) if replay.playing else []
+        case "replay-tick" if replay.playing and msg.value == replay.ply and at < len(positions) - 1:
+            replay = replace(replay, ply=positions[at + 1], playing=at + 2 < len(positions))
+            effects = _tick(game, replay) if replay.playing else []
+        case "replay-speed" if msg.value in {str(s) for s in REPLAY_SPEEDS}:
+            replay = replace(replay, speed=float(msg.value))
+        case "replay-exit":  # back to the game: the computer plays on if it was its turn
+            model = _without_replay(model, game)
+            return model, [*computer_turn(model, game), *follow(model, game)]
+        case _:
+            return model, []
+    return replace(model, replays={**model.replays, game: replay}), effects
+
+
+def _without_replay(model: Model, game: str) -> Model:
+    return replace(model, replays={g: r for g, r in model.replays.items() if g != game})
+
+
+def _tick(game: str, replay: Replay) -> list[Effect]:
+    msg = {"action": "replay-tick", "value": replay.ply, "data": {"game": game_of(game), "slot": game}}
+    return [Effect("later", {"seconds": replay.speed, "msg": msg})]
+
+
+def _with_setup(model: Model, game: str, setup: Setup) -> tuple[Model, list[Effect]]:
+    return replace(model, setups={**model.setups, game: setup}), []
+
+
+def _play(model: Model, slot: str, match: Match, action: Any) -> tuple[Model, list[Effect]]:
+    try:
+        played = match.play(action)
+    except IllegalAction as error:
+        return model.notify("play.illegal", "warning", details=str(error)), []
+    return with_match(model, slot, played, fresh=True)

@@ -1,0 +1,115 @@
+"""The screens of the app and their hash URLs.
+
+>>> parse("#/rules/generala")
+Route(screen='rules', game='generala', link=None, by_link=None, entry=None)
+>>> parse("#/link/1.watch.eJw").link
+'1.watch.eJw'
+>>> href(Route("game", "chinese-checkers"))
+'#/chinese-checkers'
+>>> parse("#/chinese-checkers/by-link/k3j9x2ab").slot
+'chinese-checkers/k3j9x2ab'
+>>> parse("#/history/0123456789abcdef").entry, href(Route("stats"))
+('0123456789abcdef', '#/stats')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from etoile.games import REGISTRY
+
+GAMES = tuple(REGISTRY)
+"""Game ids, in the order the home screen lists them; each is also its URL path."""
+BY_LINK_ID = re.compile(r"[a-z0-9]{8}")
+"""The id of a game by link: eight letters and digits drawn when it is set up, the same on every device."""
+HISTORY_ID = re.compile(r"[0-9a-f]{16}")
+"""The id of a game in the history (:func:`etoile.saved.history.game_id`)."""
+
+
+def slot_of(game: str, by_link: str | None = None) -> str:
+    """Where a game sits on this device: its game's own slot (the game id), or, for a game by link, one of its
+    own (``<game>/<id>``): a device holds any number of games by link beside its one game of each kind."""
+    return f"{game}/{by_link}" if by_link else game
+
+
+def game_of(slot: str) -> str:
+    """The game id of a slot.
+
+    >>> game_of("chinese-checkers/k3j9x2ab"), game_of("421")
+    ('chinese-checkers', '421')
+    """
+    return slot.partition("/")[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    """``screen`` is ``home``, ``game`` (the table, or its setup if no game is under way),
+    ``setup`` (a new game), ``rules``, ``settings``, ``link`` (a game opened from a link, whose text is ``link``),
+    ``history`` (the games played; with ``entry``, the replay of one), ``stats`` or ``missing``. At a ``game``,
+    ``by_link`` is the id of the game by link shown, if it is one."""
+
+    screen: str
+    game: str | None = None
+    link: str | None = None
+    by_link: str | None = None
+    entry: str | None = None
+
+    @property
+    def slot(self) -> str | None:
+        """The slot of the game shown (:func:`slot_of`), on a game's screen."""
+        return slot_of(self.game, self.by_link) if self.game else None
+
+
+HOME = Route("home")
+
+
+def parse(hash_: str) -> Route:
+    """The route of a location hash (``""``, ``"#/"``, ``"#/421"``, ...)."""
+    parts = [part for part in hash_.lstrip("#").split("/") if part]
+    match parts:
+        case []:
+            return HOME
+        case ["settings"]:
+            return Route("settings")
+        case ["history"]:
+            return Route("history")
+        case ["history", entry] if HISTORY_ID.fullmatch(entry):
+            return Route("history", entry=entry)
+        case ["stats"]:
+            return Route("stats")
+        case [game] if game in GAMES:
+            return Route("game", game)
+        case [game, "by-link", code] if game in GAMES and BY_LINK_ID.fullmatch(code):
+            return Route("game", game, by_link=code)
+        case [game, "new"] if game in GAMES:
+            return Route("setup", game)
+        case ["rules", game] if game in GAMES:
+            return Route("rules", game)
+        case ["link", text]:
+            return Route("link", link=text)
+    return Route("missing")
+
+
+def href(route: Route) -> str:
+    """The hash of a route; ``parse(href(r)) == r`` for every real route."""
+    match route.screen:
+        case "home":
+            return "#/"
+        case "settings":
+            return "#/settings"
+        case "history" if route.entry:
+            return f"#/history/{route.entry}"
+        case "history" | "stats":
+            return f"#/{route.screen}"
+        case "game" if route.by_link:
+            return f"#/{route.game}/by-link/{route.by_link}"
+        case "game":
+            return f"#/{route.game}"
+        case "setup":
+            return f"#/{route.game}/new"
+        case "rules":
+            return f"#/rules/{route.game}"
+        case "link":
+            return f"#/link/{route.link}"
+    return "#/missing"

@@ -1,0 +1,1 @@
+"""Chinese checkers, with the long-jump variant: board, rules, notation, computer players, table."""

@@ -1,0 +1,636 @@
+"""The Chinese checkers board: an SVG star, pieces to select, reachable holes, hop-by-hop moves, a move list, a hint."""
+
+from __future__ import annotations
+
+import math
+import sys
+from dataclasses import dataclass, replace
+from typing import Any
+
+from etoile.app.model import CoachAnswer, Effect, Model, Msg
+from etoile.engine.coach import PENDING, ChineseCheckersHint, Pending
+from etoile.engine.match import Match
+from etoile.games.chinese_checkers import rules as g
+from etoile.games.chinese_checkers.board import BRANCH_HOLES, GRID, OPPOSITE, SIZE
+from etoile.games.chinese_checkers.endings import distance, ending, quiet_rounds
+from etoile.ui.common import replaying, result_panel, seat_name
+from etoile.ui.i18n import Catalog
+from etoile.ui.table import register
+from etoile.ui.vdom import El, h
+
+GAME = g
+ACTION = "chinese-checkers"
+SCALE = 10  # board units (the distance between two neighbouring holes) to SVG units
+PALETTE: tuple[tuple[str, str], ...] = (
+    ("red", "#D55E00"),
+    ("yellow", "#F0E442"),
+    ("sky", "#56B4E9"),
+    ("blue", "#0072B2"),
+    ("green", "#009E73"),
+    ("pink", "#CC79A7"),
+)
+"""The colour of each branch A to F, as ``(name, hex)``, from the Okabe–Ito colour-blind-safe palette.
+
+Every seating gets well-separated colours: red and blue for two players; red,
+sky and green for three; red, yellow, blue and green for four.
+
+Each camp's pieces take the colour of its start branch (:func:`camp_colour`);
+``chinese_checkers.colour.<name>`` names it in the locale files.
+"""
+
+
+def camp_colour(branch: str) -> int:
+    """The index in :data:`PALETTE` (and the shape) of the pieces of the camp that starts in ``branch``.
+
+    >>> [PALETTE[camp_colour(b)][0] for b in "AB"]
+    ['red', 'yellow']
+    """
+    return g.BRANCHES.index(branch)
+
+
+def piece_colour(state: g.State, hole: int) -> int:
+    """The colour (index in :data:`PALETTE`) of the piece on ``hole``: that of its camp."""
+    branch = g.camp(state, hole)
+    assert branch is not None, f"no piece on hole {hole}"
+    return camp_colour(branch)
+
+
+def colour_name(colour: int, t: Catalog) -> str:
+    """A colour of :data:`PALETTE` in the player's language."""
+    return t(f"chinese_checkers.colour.{PALETTE[colour][0]}")
+
+
+HOLES: tuple[tuple[float, float], ...] = tuple((x / 2, (row - 8) * math.sqrt(3) / 2) for x, row in GRID)
+"""Where each hole is drawn: neighbouring holes 1 apart, hole 60 at ``(0, 0)``, ``y`` downwards."""
+
+MARKS = ("●", "▲", "■", "◆", "★", "✚")
+"""Each colour also has its own mark, so no player depends on telling colours apart."""
+
+
+@dataclass(frozen=True, slots=True)
+class Local:
+    """What only the page knows: the selected piece, the keyboard cursor, the coach's hint."""
+
+    selected: int | None = None
+    cursor: int | None = None
+    hint: ChineseCheckersHint | Pending | None = None
+
+
+def start(match: Match) -> Local:
+    return Local()
+
+
+def xy(hole: int) -> tuple[float, float]:
+    x, y = HOLES[hole]
+    return round(x * SCALE, 2), round(y * SCALE, 2)
+
+
+AT = {place: hole for hole, place in enumerate(GRID)}
+"""The hole at each ``(X, row)`` place of the board's grid."""
+
+STEPS = {
+    "ArrowLeft": ((-2, 0),),
+    "ArrowRight": ((2, 0),),
+    "ArrowUp": ((-1, -1), (1, -1)),
+    "Shift+ArrowUp": ((1, -1), (-1, -1)),
+    "ArrowDown": ((1, 1), (-1, 1)),
+    "Shift+ArrowDown": ((-1, 1), (1, 1)),
+    "Home": ((-1, -1),),
+    "PageUp": ((1, -1),),
+    "End": ((-1, 1),),
+    "PageDown": ((1, 1),),
+}
+"""Where each key moves the keyboard cursor: to one of the hole's six neighbours, in one press. Left and right go
+along the row; up goes up-left and down goes down-right (so one undoes the other), with Shift the other way; Home,
+Page Up, End and Page Down go up-left, up-right, down-left, down-right. At the edge, up and down take the other
+neighbour above or below if there is one; else the cursor stays."""
+
+
+def neighbour_by_key(hole: int, key: str) -> int:
+    """The hole ``key`` moves the keyboard cursor to from ``hole`` (``hole`` itself at the edge of the board).
+
+    >>> neighbour_by_key(60, "ArrowLeft"), neighbour_by_key(60, "ArrowRight"), neighbour_by_key(60, "ArrowUp")
+    (59, 61, 50)
+    >>> neighbour_by_key(60, "Shift+ArrowUp"), neighbour_by_key(60, "ArrowDown"), neighbour_by_key(60, "End")
+    (51, 70, 69)
+    >>> neighbour_by_key(0, "ArrowUp"), neighbour_by_key(1, "ArrowUp"), neighbour_by_key(0, "ArrowLeft")
+    (0, 0, 0)
+    """
+    x, row = GRID[hole]
+    for dx, drow in STEPS.get(key, ()):
+        if (x + dx, row + drow) in AT:
+            return AT[x + dx, row + drow]
+    return hole
+
+
+def on(match: Match, local: Local, msg: Msg) -> tuple[Match, Local, list[Effect]]:
+    state = match.state
+    name = msg.action.removeprefix(f"{ACTION}:")
+    mine = match.person_to_move is not None
+    match name:
+        case "hole" if mine:
+            return _choose_hole(match, local, int(msg.data.get("hole", -1)))
+        case "key":
+            key = str(msg.value)
+            cursor = local.cursor if local.cursor is not None else (local.selected or g.pieces(state, state.to_move or 0)[0])
+            if key in STEPS:
+                return match, replace(local, cursor=neighbour_by_key(cursor, key)), []
+            if key in ("Enter", " ") and mine:
+                return _choose_hole(match, replace(local, cursor=cursor), cursor)
+            if key == "Escape":
+                return match, replace(local, selected=None), []
+        case "hint" if mine:
+            return (
+                match,
+                replace(local, hint=PENDING),
+                [Effect("advise", {"game": ACTION, "ply": match.cursor, "request": "hint"})],
+            )
+        case "advice" if isinstance(msg.value, CoachAnswer) and msg.value.ply == match.cursor:
+            return match, replace(local, hint=ChineseCheckersHint.from_json(msg.value.result)), []
+    return match, local, []
+
+
+def _choose_hole(match: Match, local: Local, hole: int) -> tuple[Match, Local, list[Effect]]:
+    state = match.state
+    if not 0 <= hole < SIZE:
+        return match, local, []
+    if local.selected is not None:
+        target = g.destinations(state, local.selected).get(hole)
+        if target is not None:
+            return match.play(target), Local(cursor=hole), [Effect("sound", {"name": "move"})]
+    if g.piece(state, hole) == state.to_move and g.destinations(state, hole):
+        return match, replace(local, selected=None if local.selected == hole else hole, cursor=hole, hint=None), []
+    return match, replace(local, selected=None, cursor=hole), []
+
+
+# --- drawing -------------------------------------------------------------------------------------
+
+
+def _star_corners() -> tuple[tuple[tuple[float, float], ...], ...]:
+    """The corners of the wooden star's two big triangles, a little beyond the six branch tips, in SVG units."""
+    triangles = []
+    for branches in ("A", "C", "E"), ("D", "F", "B"):
+        corners = []
+        for b in branches:
+            x, y = HOLES[max(BRANCH_HOLES[b], key=lambda hole: math.hypot(*HOLES[hole]))]
+            stretch = (math.hypot(x, y) + STAR_MARGIN) / math.hypot(x, y) * SCALE
+            corners.append((round(x * stretch, 1), round(y * stretch, 1)))
+        triangles.append(tuple(corners))
+    return tuple(triangles)
+
+
+STAR_MARGIN = 1.1
+"""How far the star's wood reaches beyond the tip holes, in board units."""
+STAR = _star_corners()
+_HALF_WIDTH = max(abs(x) for triangle in STAR for x, _ in triangle) + SCALE / 2
+_HALF_HEIGHT = max(abs(y) for triangle in STAR for _, y in triangle) + SCALE / 2
+VIEW_BOX = f"{-_HALF_WIDTH:g} {-_HALF_HEIGHT:g} {2 * _HALF_WIDTH:g} {2 * _HALF_HEIGHT:g}"
+"""The whole star with a margin of half a hole's spacing (stroke and selected pieces included)."""
+
+
+def star() -> El:
+    """The wooden star: the two big triangles through the six branch tips."""
+    return h(
+        "g",
+        {},
+        [h("polygon", {"points": " ".join(f"{x},{y}" for x, y in triangle), "class": "star-wood"}) for triangle in STAR],
+    )
+
+
+def board_svg(model: Model, match: Match, local: Local, t: Catalog) -> El:
+    shown = state = match.state
+    selected = local.selected
+    targets = g.destinations(state, selected) if selected is not None else {}
+    owners = _branch_owners(shown)
+    hint_path = local.hint.path if isinstance(local.hint, ChineseCheckersHint) else ()
+    last = _last_move(match)
+    holes = []
+    for hole in range(SIZE):
+        x, y = xy(hole)
+        seat = g.piece(shown, hole)
+        branch = g.branch(hole)
+        classes = ["hole"]
+        if branch is not None and branch in owners:
+            classes.append(f"tint-{owners[branch]}")
+        if hole in targets:
+            classes.append("target")
+        if hole == local.cursor:
+            classes.append("cursor")
+        if last is not None and hole == last.start:
+            classes.append("last-from")
+        label = _hole_label(match, shown, hole, hole in targets, t, selected=hole == selected)
+        parts = [
+            h("circle", {"cx": str(x), "cy": str(y), "r": str(SCALE / 2), "class": "hit"}),  # the whole cell takes a tap
+            h("circle", {"cx": str(x), "cy": str(y), "r": "3.1", "class": " ".join(classes)}),
+        ]
+        if seat is not None:
+            moved = last is not None and hole == last.end
+            style = _hop_style(last, match.cursor) if moved else None
+            parts.append(piece_el(hole, piece_colour(shown, hole), selected=hole == selected, style=style))
+        if hole == local.cursor:  # drawn over the piece, so the cursor shows on a piece as on an empty hole
+            parts.append(h("circle", {"cx": str(x), "cy": str(y), "r": "5.6", "class": "cursor-ring"}))
+        holes.append(
+            h(
+                "g",
+                {
+                    "class": "spot",
+                    "data-action": f"{ACTION}:hole",
+                    "data-game": ACTION,
+                    "data-hole": str(hole),
+                    "id": f"cc-hole-{hole}",
+                    "role": "img",
+                    "aria-label": label,
+                },
+                parts,
+            )
+        )
+    return h(
+        "svg",
+        {
+            "class": "cc-board",
+            "viewBox": VIEW_BOX,
+            "role": "application",
+            "aria-label": t("chinese_checkers.board"),
+            "aria-describedby": "cc-status cc-keys",
+            # The hole under the keyboard cursor is the one a screen reader says as the arrows move it.
+            "aria-activedescendant": None if local.cursor is None else f"cc-hole-{local.cursor}",
+            "tabindex": "0",
+            "data-keys": f"{ACTION}:key",
+            "data-game": ACTION,
+            "data-next": True,
+        },
+        _hop_keyframes(last, match.cursor) if last is not None else None,
+        star(),
+        holes,
+        trails(match, last),
+        last is not None and _path(last.path, "last-move"),
+        hint_path and _path(hint_path, "hint-move"),
+    )
+
+
+def piece_el(hole: int, colour: int, *, selected: bool = False, style: str | None = None) -> El:
+    """A piece on ``hole``: a disc of its colour (an index in :data:`PALETTE`) with the colour's mark."""
+    x, y = xy(hole)
+    return h(
+        "g",
+        {"class": f"piece colour-{colour}" + (" selected" if selected else ""), "style": style},
+        h("circle", {"cx": str(x), "cy": str(y), "r": "4.2"}),
+        h("text", {"x": str(x), "y": str(y + 1.6), "class": "mark"}, MARKS[colour]),
+    )
+
+
+def trails(match: Match, last: g.Move | None) -> list[El]:
+    """With three players or more, each other player's last move in its colour, until that player moves again.
+
+    They are drawn oldest first over the holes but masked by every piece (:data:`TRAIL_MASK`), so they pass under
+    the pieces, and they fade with age (:func:`trail_style`): the move just before the last (which is drawn dashed
+    over the pieces) is the strongest, and the six-player board stays readable.
+    """
+    state = match.state
+    if state.players < 3:
+        return []
+    seen: set[int | None] = set()
+    found = []
+    for age in range(1, min(state.players, match.cursor)):  # each seat's latest turn in the last round
+        ply = match.cursor - 1 - age
+        seat, move = match.states[ply].to_move, match.actions[ply]
+        if seat in seen or seat == match.states[match.cursor - 1].to_move:
+            continue
+        seen.add(seat)
+        if not move.is_pass and move is not last and g.piece(state, move.end) is not None:
+            found.append((age, move))
+    if not found:
+        return []
+    left, top, width, height = VIEW_BOX.split()
+    pieces = [xy(hole) for hole in range(SIZE) if state.board[hole]]
+    mask = h(
+        "mask",
+        {"id": TRAIL_MASK},
+        h("rect", {"x": left, "y": top, "width": width, "height": height, "fill": "white"}),
+        [h("circle", {"cx": str(x), "cy": str(y), "r": "4.6", "fill": "black"}) for x, y in pieces],
+    )
+    lines = [
+        _path(move.path, f"trail colour-{piece_colour(state, move.end)}", style=trail_style(age)) for age, move in reversed(found)
+    ]
+    return [h("defs", {}, mask), h("g", {"class": "trails", "mask": f"url(#{TRAIL_MASK})"}, lines)]
+
+
+TRAIL_MASK = "cc-trail-mask"
+"""The id of the mask that hides the trails under the pieces: the whole board but a disc (a piece and its outline)
+on every hole that holds one."""
+
+
+def trail_style(age: int) -> str:
+    """How a trail is drawn ``age`` moves after it was played (1 for the move before the last): fainter and thinner
+    with every move since.
+
+    >>> trail_style(1), trail_style(5)
+    ('stroke-opacity: 0.9; stroke-width: 1.6', 'stroke-opacity: 0.3; stroke-width: 0.8')
+    """
+    return f"stroke-opacity: {0.9 - 0.15 * (age - 1):.3g}; stroke-width: {1.6 - 0.2 * (age - 1):.3g}"
+
+
+def _last_move(match: Match) -> g.Move | None:
+    """The move that led to the position shown (skipping passes)."""
+    for move in reversed(match.played):
+        if not move.is_pass:
+            return move
+    return None
+
+
+def _path(path: tuple[int, ...], kind: str, style: str | None = None) -> El:
+    points = " ".join(f"{x},{y}" for x, y in map(xy, path))
+    return h("polyline", {"points": points, "class": kind, "style": style, "aria-hidden": "true"})
+
+
+def _hop_keyframes(move: g.Move, ply: int) -> El:
+    """CSS keyframes that carry the moved piece from its start hole to its end, hop by hop."""
+    end_x, end_y = xy(move.end)
+    hops = len(move.path) - 1
+    frames = []
+    for index, hole in enumerate(move.path):
+        x, y = xy(hole)
+        frames.append(f"{100 * index / hops:.1f}% {{ transform: translate({x - end_x}px, {y - end_y}px); }}")
+    return h("style", {}, f"@keyframes hop-{ply} {{ {' '.join(frames)} }}")
+
+
+def _hop_style(move: g.Move | None, ply: int) -> str | None:
+    if move is None:
+        return None
+    hops = len(move.path) - 1
+    return f"animation: hop-{ply} calc({0.22 * hops}s * var(--speed)) ease-in-out"
+
+
+def _branch_owners(state: g.State) -> dict[str, int]:
+    """The tint of each branch that is some camp's start or goal: the colour of the camp bound for it, else (a start
+    branch no camp must reach) of the camp that starts there.
+
+    >>> _branch_owners(g.new_game(2)), _branch_owners(g.new_game(3))
+    ({'A': 3, 'D': 0}, {'A': 0, 'C': 2, 'E': 4, 'D': 0, 'F': 2, 'B': 4})
+    """
+    starts = [b for seat in range(state.players) for b in g.starts(state, seat)]
+    owners = {b: camp_colour(b) for b in starts}
+    owners.update({OPPOSITE[b]: camp_colour(b) for b in starts})
+    return owners
+
+
+# --- the rules page's diagrams ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """A diagram of the rules page: pieces on the star, and a move drawn with the holes it may reach.
+
+    ``pieces`` maps a hole to the colour of its piece (an index in :data:`PALETTE`); ``path`` is the move of the
+    piece on ``path[0]`` (empty for none), each hole it lands on numbered; ``targets`` are the holes ringed as
+    reachable; ``letters`` names the six branches beyond their tips. The figure shows the part of the board that
+    holds its pieces and targets with a margin of :data:`FIGURE_MARGIN`, the whole board when it has letters.
+    """
+
+    pieces: dict[int, int]
+    path: tuple[int, ...] = ()
+    targets: tuple[int, ...] = ()
+    letters: bool = False
+
+
+FIGURES = {
+    "board": Figure({hole: camp_colour(b) for b in g.BRANCHES for hole in BRANCH_HOLES[b]}, letters=True),
+    "step": Figure({60: 0}, (60, 51), g.neighbours(60)),
+    "jumps": Figure({91: 0, 80: 3, 61: 0, 51: 4}, (91, 70, 52, 50), (70, 52, 50)),
+    "long_jump": Figure({56: 0, 59: 3}, (56, 62), (62,)),
+}
+"""The diagrams a rules page may name in a ``{"figure": name}`` block: the board with its six camps, a step, a
+chain of jumps (over pieces of any colour, turning between jumps) and a long jump (over the pivot three holes away,
+landing as far beyond it). The unit tests play each move through the rules."""
+
+FIGURE_MARGIN = 1.6
+"""How far around the pieces and targets a figure shows the board, in board units."""
+
+FIGURE_PX = 4
+BOARD_FIGURE_PX = 2.6
+"""The width of an SVG unit in CSS pixels, at most, in a figure of part of the board (the holes a move lands on
+numbered), and in the figure of the whole board (455 px wide with its letters)."""
+
+LETTER_GAP = 1.5
+"""How far beyond the star's tip a branch letter stands, in board units."""
+
+
+def _letters() -> dict[str, tuple[float, float]]:
+    """Where each branch's letter stands: beyond the tip of the branch, in SVG units."""
+    places = {}
+    for b in g.BRANCHES:
+        x, y = HOLES[max(BRANCH_HOLES[b], key=lambda hole: math.hypot(*HOLES[hole]))]
+        stretch = (math.hypot(x, y) + STAR_MARGIN + LETTER_GAP) / math.hypot(x, y) * SCALE
+        places[b] = (round(x * stretch, 1), round(y * stretch, 1))
+    return places
+
+
+LETTERS = _letters()
+_LETTERS_HALF_WIDTH = max(_HALF_WIDTH, max(abs(x) for x, _ in LETTERS.values()) + SCALE / 2)
+_LETTERS_HALF_HEIGHT = max(abs(y) for _, y in LETTERS.values()) + SCALE / 2
+VIEW_BOX_LETTERED = f"{-_LETTERS_HALF_WIDTH:g} {-_LETTERS_HALF_HEIGHT:g} {2 * _LETTERS_HALF_WIDTH:g} {2 * _LETTERS_HALF_HEIGHT:g}"
+"""The whole star with room beyond its tips for the branch letters."""
+
+
+def figure(name: str, label: str) -> El:
+    """The rules page's diagram ``name`` (a key of :data:`FIGURES`), an image labelled ``label``."""
+    shown = FIGURES[name]
+    seen = (*shown.pieces, *shown.targets)
+    if shown.letters:
+        box = VIEW_BOX_LETTERED
+    else:
+        xs, ys = [xy(hole)[0] for hole in seen], [xy(hole)[1] for hole in seen]
+        margin = FIGURE_MARGIN * SCALE
+        left, top = min(xs) - margin, min(ys) - margin
+        box = f"{left:g} {top:g} {max(xs) + margin - left:g} {max(ys) + margin - top:g}"
+    left, top, width, height = map(float, box.split())
+    holes = [
+        h("circle", {"cx": str(x), "cy": str(y), "r": "3.1", "class": "hole target" if hole in shown.targets else "hole"})
+        for hole in range(SIZE)
+        for x, y in [xy(hole)]
+        if left < x < left + width and top < y < top + height
+    ]
+    numbers = [
+        h("text", {"x": str(x), "y": str(round(y + 1.1, 2)), "class": "hole-number"}, str(hole))
+        for hole in shown.path[1:]
+        for x, y in [xy(hole)]
+    ]
+    scale = BOARD_FIGURE_PX if shown.letters else FIGURE_PX
+    return h(
+        "svg",
+        {"class": "cc-figure", "viewBox": box, "width": f"{scale * width:g}", "role": "img", "aria-label": label},
+        star(),
+        holes,
+        shown.path and _path(shown.path, "figure-move"),  # under the pieces, whose marks stay readable
+        numbers,
+        [piece_el(hole, colour) for hole, colour in shown.pieces.items()],
+        shown.letters and [_letter(b) for b in g.BRANCHES],
+    )
+
+
+def _letter(branch: str) -> El:
+    x, y = LETTERS[branch]
+    return h("text", {"x": str(x), "y": str(round(y + 2.5, 1)), "class": "cc-letter", "aria-hidden": "true"}, branch)
+
+
+def colours(state: g.State, seat: int, t: Catalog) -> str:
+    """The colours of ``seat``'s camps in words: "red", or "red and yellow"."""
+    names = [colour_name(camp_colour(b), t) for b in g.starts(state, seat)]
+    if len(names) == 1:
+        return names[0]
+    return t("chinese_checkers.colours", first=", ".join(names[:-1]), last=names[-1])
+
+
+def _hole_label(match: Match, state: g.State, hole: int, target: bool, t: Catalog, *, selected: bool = False) -> str:
+    if target:
+        return t("chinese_checkers.hole_target", hole=hole)
+    seat = g.piece(state, hole)
+    if seat is None:
+        return t("chinese_checkers.hole_free", hole=hole)
+    colour = colour_name(piece_colour(state, hole), t)
+    name = seat_name(match, seat, t)
+    return t("chinese_checkers.hole_selected" if selected else "chinese_checkers.hole_piece", hole=hole, colour=colour, name=name)
+
+
+def move_told(match: Match, t: Catalog) -> El:
+    """A live region that says the last move: "Ann moved from hole 3 to hole 14" (or that a player passed).
+
+    It is drawn, empty before the first move, in the same place at every redraw, so that a screen reader hears
+    each move as it is made, by a person or by the computer.
+    """
+    said = ""
+    if match.played:
+        move, seat = match.played[-1], match.states[len(match.played) - 1].to_move
+        name = seat_name(match, seat, t) if seat is not None else ""
+        if move.is_pass:
+            said = t("chinese_checkers.passed", name=name)
+        else:
+            said = t("chinese_checkers.moved", name=name, start=move.start, end=move.end)
+    return h("p", {"class": "visually-hidden", "role": "status", "data-told": "move"}, said)
+
+
+def status(match: Match, local: Local, t: Catalog, *, replay: bool = False) -> str:
+    """Whose turn it is and what they are to do; in a ``replay``, whose turn the position shows, and nothing to do."""
+    state = match.state
+    seat = state.to_move
+    if seat is None:
+        return t("chinese_checkers.status.over")
+    line = t("chinese_checkers.status.play", name=seat_name(match, seat, t), colour=colours(state, seat, t))
+    if match.person_to_move is not None and not replay:
+        line += " " + t("chinese_checkers.status.target" if local.selected is not None else "chinese_checkers.status.select")
+    rounds, left = quiet_rounds(state)
+    if left <= QUIET_WARNING:
+        line += " " + t("chinese_checkers.quiet_soon", rounds=rounds, count=left)
+    if state.move_limit is not None and (moves := state.move_limit - state.turns[seat]) <= QUIET_WARNING:
+        line += " " + t("chinese_checkers.moves_left", count=moves)
+    return line
+
+
+QUIET_WARNING = 5
+"""The status line warns once this few rounds are left before the game ends for want of progress, or this few
+moves before the move limit."""
+
+ENDINGS = {
+    "move_limit": "chinese_checkers.limit_reached",
+    "no_moves": "chinese_checkers.no_moves",
+    "quiet": "chinese_checkers.quiet_end",
+}
+"""The endings that rank the players by distance, and the sentence that says so."""
+
+
+def standing(state: g.State, seat: int, t: Catalog) -> str:
+    """Where a seat stands: eliminated, home (and in which place), or its distance to the goal."""
+    if any(seat in group for group in state.eliminated):
+        return t("chinese_checkers.seat_eliminated")
+    if seat in state.finished:
+        return t("chinese_checkers.seat_home", place=state.finished.index(seat) + 1)
+    return t("chinese_checkers.distance", distance=distance(state, seat))
+
+
+def seats_list(match: Match, t: Catalog) -> El:
+    state = match.state
+    items = []
+    for seat in range(state.players):
+        swatches = [camp_colour(b) for b in g.starts(state, seat)]
+        items.append(
+            h(
+                "li",
+                {"class": "cc-seat" + (" to-move" if seat == state.to_move else "")},
+                [h("span", {"class": f"swatch colour-{c}", "aria-hidden": "true"}, MARKS[c]) for c in swatches],
+                " ",
+                seat_name(match, seat, t),
+                " — ",
+                standing(state, seat, t),
+            )
+        )
+    return h("ul", {"class": "cc-seats"}, items)
+
+
+def tools(match: Match, local: Local, t: Catalog) -> El | None:
+    if match.person_to_move is None:
+        return None
+    return h(
+        "div",
+        {"class": "row cc-tools"},
+        h("button", {"type": "button", "data-action": f"{ACTION}:hint", "data-game": ACTION}, t("chinese_checkers.hint")),
+    )
+
+
+def ending_line(state: g.State, t: Catalog) -> El | None:
+    """Why the players are ranked as they are, when the game ended without a winner home (move limit, 30 quiet rounds)."""
+    why = ending(state)
+    return h("p", {}, t(ENDINGS[why])) if why in ENDINGS else None
+
+
+def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
+    local = local if isinstance(local, Local) else Local()
+    hint = local.hint
+    return h(
+        "section",
+        {"class": "chinese-checkers"},
+        h("p", {"class": "status", "role": "status", "id": "cc-status"}, status(match, local, t, replay=replaying(model))),
+        move_told(match, t),
+        [h("p", {"class": "cc-event"}, line) for line in happenings(match, t)],
+        result_panel(match, t, lambda seat: standing(match.state, seat, t), ending_line(match.state, t)),
+        h(
+            "div",
+            {"class": "cc-layout"},
+            board_svg(model, match, local, t),
+            h(
+                "div",
+                {"class": "cc-side"},
+                seats_list(match, t),
+                h("p", {"class": "cc-keys", "id": "cc-keys"}, t("chinese_checkers.keys")),
+            ),
+        ),
+        hint is PENDING and h("p", {"class": "coach", "role": "status"}, t("chinese_checkers.hint_thinking")),
+        isinstance(hint, ChineseCheckersHint)
+        and h(
+            "p", {"class": "coach", "role": "status"}, t("chinese_checkers.hint_move", move=g.action_to_text(g.Move(hint.path)))
+        ),
+        tools(match, local, t),
+    )
+
+
+def happenings(match: Match, t: Catalog) -> list[str]:
+    """What the last round brought that a move does not show: a pass, an elimination, a player home."""
+    state = match.state
+    lines: list[str] = []
+    for ply in range(max(1, match.cursor - state.players + 1), match.cursor + 1):
+        before, after, action = match.states[ply - 1], match.states[ply], match.actions[ply - 1]
+        if action.is_pass and before.to_move is not None:
+            lines.append(t("chinese_checkers.passed", name=seat_name(match, before.to_move, t)))
+        for group in after.eliminated[len(before.eliminated) :]:
+            lines += [t("chinese_checkers.eliminated", name=seat_name(match, seat, t)) for seat in group]
+        for seat in after.finished[len(before.finished) :]:
+            lines.append(t("chinese_checkers.finished", name=seat_name(match, seat, t)))
+    return lines
+
+
+def log_note(match: Match, ply: int, t: Catalog) -> str | None:
+    """For the game's log: "home" when the move brought the last of its player's pieces home."""
+    before, after = match.states[ply - 1], match.states[ply]
+    return t("chinese_checkers.log_home") if len(after.finished) > len(before.finished) else None
+
+
+register(sys.modules[__name__])

@@ -1,0 +1,1 @@
+"""421, the French bar dice game: rules, notation, computer players, table."""

@@ -1,0 +1,704 @@
+"""421 (quatre cent vingt et un), as Étoile plays it (its rules page, ``#/rules/421``).
+
+The hands
+---------
+A hand is three dice, read highest die first. :data:`HANDS` lists the 56 hands
+best first; :func:`rank` is a hand's place in that list, :func:`tokens` what it
+is worth, :func:`named` which name players give it (the table says the name in
+the player's language).
+
+>>> rank((1, 2, 4)), rank((1, 1, 1)), rank((6, 6, 5)), rank([2, 1, 2])
+(0, 1, 16, 55)
+>>> [tokens(d) for d in [(4, 2, 1), (1, 1, 1), (1, 6, 1), (5, 5, 5), (3, 4, 5), (6, 6, 5)]]
+[10, 7, 6, 5, 2, 1]
+>>> named((2, 2, 1)), named((1, 1, 6)), named((6, 5, 4)), named((5, 3, 2))
+('221', '611', 'straight', None)
+
+The game
+--------
+The module follows :class:`etoile.engine.game.Game`. A player's actions are
+:class:`Throw` (set the dice showing the faces ``keep`` aside, throw the
+others) and :class:`Stop` (end one's throws; the leader's stop fixes the
+turn's throw limit). A throw leaves the dice to chance: :data:`~etoile.engine.game.CHANCE`
+is to move until a :class:`~etoile.engine.dice.Roll` says what came up. The
+state is a :class:`State`; every finished turn leaves a :class:`Turn` summary
+in ``state.turns``; ties are settled by :class:`RollOff` throws.
+
+>>> state = start({"players": 2})
+>>> state.phase, to_move(state), legal_actions(state)
+('start', 0, [Throw(keep=())])
+>>> state = apply(state, Throw())
+>>> to_move(state), len(chance_outcomes(state))
+(CHANCE, 6)
+>>> to_move(apply(state, Roll((3,))))
+1
+
+The notation
+------------
+A player's actions are written ``throw``, ``keep 4 1`` (keep a 4 and a 1,
+throw the third die) and ``stop``; what the dice showed, ``roll 4 2 1``.
+A position is written on one line (:func:`state_to_text`), options first.
+
+>>> action_from_text("keep 1 4"), action_to_text(Throw((6, 6))), action_to_text(Roll((1, 2, 4)))
+(Throw(keep=(4, 1)), 'keep 6 6', 'roll 4 2 1')
+>>> action_to_json(Throw((4, 1))), action_from_json("stop")
+({'throw': [4, 1]}, Stop())
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, fields, replace
+from fractions import Fraction
+from itertools import combinations_with_replacement
+from typing import Any
+
+from etoile.engine.dice import (
+    Roll,
+    dice_count,
+    faces_of,
+    faces_text,
+    in_the_air,
+    keeps,
+    outcomes,
+    roll_from_json,
+    roll_from_text,
+    roll_to_text,
+    throw_from_text,
+    throw_to_text,
+    within,
+)
+from etoile.engine.game import CHANCE, JSON, Description, IllegalAction, Option, Outcome, ToMove, register
+
+ID = "421"
+MAX_ACTIONS = 10_000
+"""More actions than any real game takes (two players need about 200): a longer record is refused unread."""
+
+Hand = tuple[int, int, int]
+"""Three dice, highest first: ``(4, 2, 1)``."""
+
+_NAMED: tuple[Hand, ...] = (
+    *((4, 2, 1), (1, 1, 1), (6, 1, 1), (6, 6, 6), (5, 1, 1), (5, 5, 5), (4, 1, 1), (4, 4, 4)),
+    *((3, 1, 1), (3, 3, 3), (2, 1, 1), (2, 2, 2), (6, 5, 4), (5, 4, 3), (4, 3, 2), (3, 2, 1)),
+)
+HANDS: tuple[Hand, ...] = _NAMED + tuple(
+    sorted((h for h in combinations_with_replacement(range(6, 0, -1), 3) if h not in _NAMED), reverse=True)
+)
+"""The 56 hands, best first: 421, 111, 611, ..., 321, then 665 down to 221."""
+_RANK = {h: i for i, h in enumerate(HANDS)}
+STRAIGHTS: tuple[Hand, ...] = ((6, 5, 4), (5, 4, 3), (4, 3, 2), (3, 2, 1))
+PHASES = ("start", "charge", "decharge", "over")
+"""The phases of a game, in order (see :class:`State`)."""
+ROLLOFF_KINDS = ("start", "worst", "best")
+"""The kinds of :class:`RollOff`."""
+
+
+def hand(dice: Iterable[int]) -> Hand:
+    """The three dice as a hand, highest first; ``ValueError`` unless they are three faces 1 to 6.
+
+    >>> hand([1, 4, 2])
+    (4, 2, 1)
+    """
+    values = tuple(dice)
+    if len(values) != 3 or not all(type(v) is int and 1 <= v <= 6 for v in values):
+        raise ValueError(f"a 421 hand is three dice from 1 to 6, not {values!r}")
+    return tuple(sorted(values, reverse=True))  # type: ignore[return-value]
+
+
+def rank(dice: Iterable[int]) -> int:
+    """The hand's place in the ranking: 0 for 421 (the best), ..., 55 for 221 (the worst), dice in any order."""
+    return _RANK[hand(dice)]
+
+
+def _tokens(h: Hand) -> int:
+    if h == (4, 2, 1):
+        return 10
+    if h == (1, 1, 1):
+        return 7
+    high, middle, low = h
+    if middle == low == 1 or high == middle == low:
+        return high
+    return 2 if h in STRAIGHTS else 1
+
+
+TOKENS: tuple[int, ...] = tuple(_tokens(h) for h in HANDS)
+"""``TOKENS[rank(dice)] == tokens(dice)``."""
+
+
+def tokens(dice: Iterable[int]) -> int:
+    """What the hand is worth: 421 → 10, 111 → 7, x11 and xxx → x, a straight → 2, any other hand → 1.
+
+    >>> tokens((2, 2, 2)), tokens((1, 2, 1)), tokens((2, 3, 1)), tokens((2, 2, 1))
+    (2, 2, 2, 1)
+    """
+    return TOKENS[rank(dice)]
+
+
+def named(dice: Iterable[int]) -> str | None:
+    """Which name players give the hand: ``"straight"``, the digits of a hand with a name of its own (421, 111,
+    the aces and triples down to 222, and 221, la nénette), or ``None`` for a hand they call by its digits.
+
+    >>> named((1, 2, 4)), named((3, 4, 5)), named((6, 4, 3))
+    ('421', 'straight', None)
+    """
+    h = hand(dice)
+    if h in STRAIGHTS:
+        return "straight"
+    if rank(h) < 12 or h == (2, 2, 1):
+        return "".join(map(str, h))
+    return None
+
+
+# ----------------------------------------------------------------------------- options
+
+THROW_LIMITS = ("at_most", "exactly")
+NEXT_LEADERS = ("taker", "clockwise")
+
+DESCRIPTION = Description(
+    ID,
+    "four21",
+    min_players=2,
+    max_players=8,
+    levels=("easy", "expert"),
+    options=(
+        Option("pot", (11, 21), 11),
+        Option("throw_limit", THROW_LIMITS, "at_most"),
+        Option("next_leader", NEXT_LEADERS, "taker"),
+        Option("play_to_loser", (False, True), False),
+    ),
+)
+"""421 for 2 to 8 players: the options of its rules page, an easy and an expert computer player, no undo."""
+_DEFAULT = DESCRIPTION.defaults()
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """A game's settings; the defaults are those of :data:`DESCRIPTION` (the rules page's).
+
+    ``throw_limit``: the others use ``"at_most"`` or ``"exactly"`` the leader's
+    number of throws. ``next_leader``: ``"taker"`` (who took or received tokens
+    in the last turn) or ``"clockwise"``. ``play_to_loser``: winners drop out
+    and play goes on until one player holds every token.
+
+    >>> Options.from_json({"players": 4, "pot": 21}).to_json()["pot"]
+    21
+    """
+
+    players: int = DESCRIPTION.default_players
+    pot: int = _DEFAULT["pot"]
+    throw_limit: str = _DEFAULT["throw_limit"]
+    next_leader: str = _DEFAULT["next_leader"]
+    play_to_loser: bool = _DEFAULT["play_to_loser"]
+
+    def __post_init__(self) -> None:
+        DESCRIPTION.resolve(self.to_json())
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSON]) -> Options:
+        """Options from a setup dict; missing keys take the defaults; ``ValueError`` for what :data:`DESCRIPTION` refuses."""
+        return cls(**DESCRIPTION.resolve(data))
+
+    def to_json(self) -> dict[str, JSON]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+# ----------------------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True, slots=True)
+class Throw:
+    """Throw the dice, setting aside dice that show the faces ``keep`` (given in any order, stored highest first).
+
+    The first throw of a player's turn, who-starts throws and roll-off throws
+    keep nothing. Every throw throws at least one die. JSON: ``{"throw": [4, 1]}``.
+    """
+
+    keep: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "keep", tuple(sorted(self.keep, reverse=True)))
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """End one's throws, showing the dice on the table as one's hand. JSON: ``"stop"``."""
+
+
+Action = Throw | Stop | Roll
+
+
+# ----------------------------------------------------------------------------- state
+
+Shown = tuple[int, tuple[int, ...]]
+"""A seat and the dice it threw: ``(2, (5, 3, 1))``."""
+
+
+@dataclass(frozen=True, slots=True)
+class RollOff:
+    """Tie-break throws, one throw each, repeated among the tied until one seat is ``decided``.
+
+    ``kind`` is ``"start"`` (who starts: one die each, 1 > 6 > 5 > 4 > 3 > 2;
+    decides the first leader), ``"worst"`` (three dice; the worst takes or
+    receives) or ``"best"`` (décharge: three dice; the best gives). ``rounds``
+    holds the throws of each round in throwing order (the last round may be
+    incomplete); ``seats`` are the seats that throw in the last round.
+    """
+
+    kind: str
+    seats: tuple[int, ...]
+    rounds: tuple[tuple[Shown, ...], ...] = ((),)
+    decided: int | None = None
+
+    def to_json(self) -> JSON:
+        return {
+            "kind": self.kind,
+            "seats": list(self.seats),
+            "rounds": [[{"seat": seat, "dice": list(dice)} for seat, dice in round_] for round_ in self.rounds],
+            "decided": self.decided,
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON) -> RollOff:
+        rounds = tuple(tuple((s["seat"], tuple(s["dice"])) for s in round_) for round_ in data["rounds"])
+        return cls(data["kind"], tuple(data["seats"]), rounds, data["decided"])
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """What a finished turn did: ``worst`` took (charge, from the pot) or received (décharge, from ``best``) ``amount``.
+
+    ``value`` is what the turn's best hand is worth; ``amount`` is less when the
+    pot (charge) or the best player (décharge) had fewer tokens. ``hands`` are
+    the hands shown, by seat (``()`` for seats out of play). ``best`` is the seat
+    with the best hand (in the charge, the first to show it if several did).
+    ``out`` are the seats that left play at the end of the turn as winners.
+    """
+
+    phase: str
+    leader: int
+    limit: int
+    hands: tuple[tuple[int, ...], ...]
+    best: int
+    best_hand: tuple[int, ...]
+    worst: int
+    worst_hand: tuple[int, ...]
+    value: int
+    amount: int
+    from_pot: bool
+    rolloffs: tuple[RollOff, ...] = ()
+    out: tuple[int, ...] = ()
+
+    def to_json(self) -> JSON:
+        data = _plain(self)
+        data["rolloffs"] = [r.to_json() for r in self.rolloffs]
+        return data
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Turn:
+        return cls(**_untuple(data, rolloffs=tuple(RollOff.from_json(r) for r in data["rolloffs"])))
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """Everything about a 421 game, as plain values.
+
+    ``phase``: ``"start"`` (who-starts throws), ``"charge"``, ``"decharge"`` or
+    ``"over"``. ``seat`` is to move (``None`` when over). ``dice`` are the dice
+    on the table of the seat to move (``()`` before its first throw): first the
+    faces ``kept`` it set aside at its last throw, then those the throw brought,
+    each part highest first; ``throws`` is how many throws it has used, and
+    ``rolling`` how many dice are in the air (then chance is to move: the
+    dice of a who-starts or roll-off throw go straight to the roll-off, not to
+    ``dice``). ``limit`` is the leader's number of throws once the
+    leader has stopped. ``hands`` are the hands shown this turn, by seat (``()``
+    for not yet). ``held`` are the tokens held by seat; ``took`` whether each seat
+    took tokens during the charge; ``out`` the seats that left play as winners,
+    tier by tier. ``opening`` is the who-starts roll-off, ``rolloffs`` the tie
+    roll-offs of this turn, ``turns`` the finished turns.
+    """
+
+    options: Options
+    phase: str
+    seat: int | None
+    dice: tuple[int, ...]
+    kept: tuple[int, ...]
+    throws: int
+    rolling: int
+    leader: int | None
+    limit: int | None
+    hands: tuple[tuple[int, ...], ...]
+    pot: int
+    held: tuple[int, ...]
+    took: tuple[bool, ...]
+    out: tuple[tuple[int, ...], ...]
+    opening: RollOff
+    rolloffs: tuple[RollOff, ...]
+    turns: tuple[Turn, ...]
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        """The seats still in play, in seat order."""
+        gone = {seat for tier in self.out for seat in tier}
+        return tuple(s for s in range(self.options.players) if s not in gone)
+
+    @property
+    def rolloff(self) -> RollOff | None:
+        """The roll-off under way (who starts, or a tie of this turn), if any."""
+        if self.phase == "start":
+            return self.opening
+        if self.rolloffs and self.rolloffs[-1].decided is None:
+            return self.rolloffs[-1]
+        return None
+
+    def order(self) -> tuple[int, ...]:
+        """The seats in play in this turn's playing order, leader first."""
+        active = self.active
+        if self.leader is None:
+            return active
+        first = next((i for i, s in enumerate(active) if s >= self.leader), 0)
+        return active[first:] + active[:first]
+
+
+def _plain(obj: Any) -> dict[str, JSON]:
+    def plain(value: Any) -> Any:
+        return [plain(v) for v in value] if isinstance(value, tuple) else value
+
+    return {f.name: plain(getattr(obj, f.name)) for f in fields(obj)}
+
+
+def _untuple(data: Mapping[str, Any], **overrides: Any) -> dict[str, Any]:
+    def tup(value: Any) -> Any:
+        return tuple(tup(v) for v in value) if isinstance(value, list) else value
+
+    return {key: overrides[key] if key in overrides else tup(value) for key, value in data.items()}
+
+
+# ----------------------------------------------------------------------------- protocol
+
+
+def start(options: Mapping[str, JSON], seed: int = 0) -> State:
+    """A new game: every seat is to throw one die to decide who starts (seat 0 first); no seed is needed."""
+    opts = Options.from_json(options)
+    n = opts.players
+    return State(
+        opts, "start", 0, (), (), 0, 0, None, None, ((),) * n, opts.pot, (0,) * n, (False,) * n, (),
+        RollOff("start", tuple(range(n))), (), (),
+    )  # fmt: skip
+
+
+def to_move(state: State) -> ToMove:
+    """The seat to move; :data:`~etoile.engine.game.CHANCE` while dice are in the air; ``None`` once over."""
+    return CHANCE if state.rolling else state.seat
+
+
+def chance_outcomes(state: State) -> Sequence[tuple[Roll, Fraction]]:
+    """What the dice in the air can show, with their odds: 6 outcomes for one die, 21 for two, 56 for three."""
+    return outcomes(state.rolling) if state.rolling else ()
+
+
+def throws_left(state: State) -> int:
+    """How many more throws the seat to move may make this turn (0 in a roll-off once thrown, or when over)."""
+    if state.phase == "over" or state.rolling:
+        return 0
+    if state.rolloff is not None:
+        return 1
+    return max_throws(state) - state.throws
+
+
+def max_actions(options: Mapping[str, JSON]) -> int:
+    """The most actions a saved game may hold (:data:`MAX_ACTIONS`, whatever the options)."""
+    return MAX_ACTIONS
+
+
+def max_throws(state: State) -> int:
+    """The throws the seat to move may use this turn: 3 for the leader (and while the leader's limit is not set)."""
+    return 3 if state.seat == state.leader or state.limit is None else state.limit
+
+
+def _may_stop(state: State) -> bool:
+    if state.rolloff is not None or state.throws == 0:
+        return False
+    exact = state.options.throw_limit == "exactly" and state.seat != state.leader
+    return not exact or state.throws == state.limit
+
+
+def forced(state: State) -> Action | None:
+    """:class:`Stop` when it is the only legal action (no throw left): the hand stands without asking."""
+    return Stop() if legal_actions(state) == [Stop()] else None
+
+
+def legal_actions(state: State) -> list[Action]:
+    """Every legal action: throws first (in :func:`~etoile.engine.dice.keeps` order), then :class:`Stop`; at chance,
+    every :class:`Roll`."""
+    if state.phase == "over":
+        return []
+    if state.rolling:
+        return [roll for roll, _ in outcomes(state.rolling)]
+    if state.rolloff is not None or state.throws == 0:
+        return [Throw()]
+    actions: list[Action] = [Throw(k) for k in keeps(state.dice)] if state.throws < max_throws(state) else []
+    return [*actions, Stop()] if _may_stop(state) else actions
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``; :class:`IllegalAction` says why an action is refused."""
+    if state.phase == "over":
+        raise IllegalAction("the game is over")
+    if state.rolling:
+        if not isinstance(action, Roll) or len(action.faces) != state.rolling:
+            raise IllegalAction(f"{in_the_air(state.rolling)}: only a roll of {dice_count(state.rolling)} can come next")
+        return _land(state, action.faces)
+    if isinstance(action, Stop):
+        return _stop(state)
+    if not isinstance(action, Throw):
+        raise IllegalAction(f"not a 421 action now: {action!r}")
+    keep = action.keep
+    if state.rolloff is not None:
+        if keep:
+            raise IllegalAction(
+                "a who-starts throw keeps no dice" if state.phase == "start" else "a roll-off throw keeps no dice"
+            )
+        return replace(state, rolling=1 if state.rolloff.kind == "start" else 3)
+    if state.throws >= max_throws(state):
+        who = "the leader" if state.seat == state.leader else f"seat {state.seat}"
+        allowed = "1 throw" if state.throws == 1 else f"{state.throws} throws"
+        raise IllegalAction(f"{who} has already used the {allowed} allowed this turn: stop")
+    _check_keep(keep, state.dice)
+    return replace(state, dice=keep, kept=keep, throws=state.throws + 1, rolling=3 - len(keep))
+
+
+def _check_keep(keep: tuple[int, ...], dice: tuple[int, ...]) -> None:
+    if not keep:
+        return
+    if not dice:
+        raise IllegalAction("cannot keep dice before the first throw of the turn")
+    if len(keep) == 3:
+        raise IllegalAction("a throw throws at least one die: keep at most two")
+    if not within(keep, dice):
+        raise IllegalAction(f"cannot keep {faces_text(keep)}: the dice on the table are {faces_text(dice)}")
+
+
+def _land(state: State, faces: tuple[int, ...]) -> State:
+    """The dice in the air came down showing ``faces``."""
+    rolloff = state.rolloff
+    if rolloff is not None:
+        return _rolloff_throw(replace(state, rolling=0), rolloff, faces)
+    return replace(state, dice=state.kept + faces, rolling=0)
+
+
+def _stop(state: State) -> State:
+    if state.rolloff is not None:
+        raise IllegalAction("no stopping in a who-starts or roll-off throw: throw")
+    if state.throws == 0:
+        raise IllegalAction("cannot stop before the first throw")
+    if not _may_stop(state):
+        raise IllegalAction(
+            f"with the 'exactly' throw limit, seat {state.seat} must throw {state.limit} times, not {state.throws}"
+        )
+    seat = state.seat
+    assert seat is not None
+    hands = list(state.hands)
+    hands[seat] = hand(state.dice)
+    limit = state.throws if seat == state.leader else state.limit
+    state = replace(state, hands=tuple(hands), limit=limit, dice=(), kept=(), throws=0)
+    order = state.order()
+    if order.index(seat) + 1 < len(order):
+        return replace(state, seat=order[order.index(seat) + 1])
+    worst = _tied(state, order, worst=True)
+    return _begin_rolloff(state, "worst", worst) if len(worst) > 1 else _after_worst(state, worst[0])
+
+
+def _tied(state: State, seats: Iterable[int], worst: bool) -> list[int]:
+    ranks = {s: rank(state.hands[s]) for s in seats}
+    extreme = max(ranks.values()) if worst else min(ranks.values())
+    return [s for s, r in ranks.items() if r == extreme]
+
+
+def _begin_rolloff(state: State, kind: str, seats: list[int]) -> State:
+    return replace(state, seat=seats[0], rolloffs=(*state.rolloffs, RollOff(kind, tuple(seats))))
+
+
+def _after_worst(state: State, worst: int) -> State:
+    best = [s for s in _tied(state, state.order(), worst=False) if s != worst]
+    if state.phase == "decharge" and len(best) > 1:
+        return _begin_rolloff(state, "best", best)
+    return _settle(state, worst, best[0])
+
+
+def _rolloff_throw(state: State, rolloff: RollOff, faces: tuple[int, ...]) -> State:
+    seat = state.seat
+    assert seat is not None
+    round_ = (*rolloff.rounds[-1], (seat, faces))
+    rolloff = replace(rolloff, rounds=(*rolloff.rounds[:-1], round_))
+    if len(round_) < len(rolloff.seats):
+        return _with_rolloff(replace(state, seat=rolloff.seats[len(round_)]), rolloff)
+    if rolloff.kind == "start":
+        keys = {s: (dice[0] - 2) % 6 for s, dice in round_}  # 1 → 5, 6 → 4, ..., 2 → 0: higher is better
+        top = max(keys.values())
+    else:
+        keys = {s: rank(dice) for s, dice in round_}
+        top = max(keys.values()) if rolloff.kind == "worst" else min(keys.values())
+    tied = tuple(s for s, k in keys.items() if k == top)
+    if len(tied) > 1:
+        return _with_rolloff(replace(state, seat=tied[0]), replace(rolloff, seats=tied, rounds=(*rolloff.rounds, ())))
+    state = _with_rolloff(state, replace(rolloff, decided=tied[0]))
+    if rolloff.kind == "start":
+        return replace(state, phase="charge", seat=tied[0], leader=tied[0])
+    if rolloff.kind == "worst":
+        return _after_worst(state, tied[0])
+    return _settle(state, _turn_worst(state), tied[0])
+
+
+def _turn_worst(state: State) -> int:
+    """The seat that takes or receives this turn, once known (by the hands or by the roll-off for worst)."""
+    decided = [r.decided for r in state.rolloffs if r.kind == "worst" and r.decided is not None]
+    return decided[0] if decided else _tied(state, state.order(), worst=True)[0]
+
+
+def _with_rolloff(state: State, rolloff: RollOff) -> State:
+    if rolloff.kind == "start":
+        return replace(state, opening=rolloff)
+    return replace(state, rolloffs=(*state.rolloffs[:-1], rolloff))
+
+
+def _settle(state: State, worst: int, best: int) -> State:
+    """Move the tokens of a finished turn, record it, and set up the next turn or end the game."""
+    opts, active = state.options, state.active
+    held, took, out = list(state.held), list(state.took), list(state.out)
+    value = TOKENS[rank(state.hands[best])]
+    pot, phase = state.pot, state.phase
+    gone: tuple[int, ...] = ()
+    if phase == "charge":
+        amount = min(value, pot)
+        pot -= amount
+        took[worst] = True
+        if pot == 0:
+            phase = "decharge"
+            gone = tuple(s for s in active if not took[s])
+    else:
+        amount = min(value, held[best])
+        held[best] -= amount
+        gone = (best,) if held[best] == 0 else ()
+    held[worst] += amount
+    if gone:
+        out.append(gone)
+    over = bool(gone) and (not opts.play_to_loser or len(active) - len(gone) <= 1)
+    assert state.leader is not None and state.limit is not None
+    turn = Turn(
+        state.phase, state.leader, state.limit, state.hands, best, state.hands[best], worst, state.hands[worst],
+        value, amount, state.phase == "charge", state.rolloffs, gone,
+    )  # fmt: skip
+    state = replace(
+        state, pot=pot, held=tuple(held), took=tuple(took), out=tuple(out), turns=(*state.turns, turn),
+        hands=((),) * opts.players, rolloffs=(), limit=None,
+    )  # fmt: skip
+    if over:
+        return replace(state, phase="over", seat=None)
+    if opts.next_leader == "taker":
+        leader = worst
+    else:
+        active = state.active
+        leader = next((s for s in active if s > turn.leader), active[0])
+    return replace(state, phase=phase, seat=leader, leader=leader)
+
+
+def result(state: State) -> Outcome | None:
+    """Tiers of seats, best first: the winners (in the order they left play), then the others by the tokens they
+    hold, fewest first, equal counts sharing a tier; ``None`` until over.
+
+    With "play to the loser" the one player left, who holds every token, is the last tier.
+    """
+    if state.phase != "over":
+        return None
+    counts = sorted({state.held[seat] for seat in state.active})
+    rest = tuple(tuple(seat for seat in state.active if state.held[seat] == count) for count in counts)
+    return Outcome((*state.out, *rest))
+
+
+# ----------------------------------------------------------------------------- JSON
+
+
+def state_to_json(state: State) -> JSON:
+    """The state as plain JSON (lists for tuples); :func:`state_from_json` gives back an equal state."""
+    data = _plain(state)
+    data.update(
+        options=state.options.to_json(),
+        opening=state.opening.to_json(),
+        rolloffs=[r.to_json() for r in state.rolloffs],
+        turns=[t.to_json() for t in state.turns],
+    )
+    return data
+
+
+def state_from_json(data: JSON) -> State:
+    """The state of :func:`state_to_json`'s output; ``ValueError`` if it is not one."""
+    try:
+        state = State(
+            **_untuple(
+                data,
+                options=Options.from_json(data["options"]),
+                opening=RollOff.from_json(data["opening"]),
+                rolloffs=tuple(RollOff.from_json(r) for r in data["rolloffs"]),
+                turns=tuple(Turn.from_json(t) for t in data["turns"]),
+            )
+        )
+    except (KeyError, TypeError, AttributeError) as error:
+        raise ValueError(f"not a 421 state: {error!r}") from error
+    return checked(state)
+
+
+def checked(state: State) -> State:
+    """``state`` if its parts hold together (read from JSON or text); ``ValueError`` says which does not."""
+    if state.phase not in PHASES or len(state.held) != state.options.players:
+        raise ValueError("not a 421 state: bad phase or seats")
+    if min(state.held) < 0 or state.pot < 0 or state.pot + sum(state.held) != state.options.pot:
+        raise ValueError("not a 421 state: the tokens do not add up to the pot")
+    if state.rolling not in range(4) or state.kept != state.dice[: len(state.kept)] or len(state.dice) > 3:
+        raise ValueError("not a 421 state: bad dice")
+    faces_of(state.dice)
+    return state
+
+
+def action_to_json(action: Action) -> JSON:
+    """``{"throw": [4, 1]}`` for :class:`Throw`, ``"stop"`` for :class:`Stop`, ``{"roll": [4, 2, 1]}`` for a roll."""
+    if isinstance(action, Roll):
+        return action.to_json()
+    return "stop" if isinstance(action, Stop) else {"throw": list(action.keep)}
+
+
+def action_from_json(data: JSON) -> Action:
+    """The action of :func:`action_to_json`'s output; ``ValueError`` if it is not one."""
+    if data == "stop":
+        return Stop()
+    if isinstance(data, dict) and set(data) == {"throw"} and isinstance(data["throw"], list) and len(data["throw"]) < 3:
+        return Throw(faces_of(data["throw"]))
+    if isinstance(data, dict) and set(data) == {"roll"}:
+        return roll_from_json(data)
+    raise ValueError(f"not a 421 action: {data!r}")
+
+
+def action_to_text(action: Action) -> str:
+    """``throw``, ``keep 4 1``, ``stop`` or ``roll 4 2 1``."""
+    if isinstance(action, Roll):
+        return roll_to_text(action)
+    return "stop" if isinstance(action, Stop) else throw_to_text(action.keep)
+
+
+def action_from_text(text: str) -> Action:
+    """The action written ``text`` (see :func:`action_to_text`); ``ValueError`` says what is expected."""
+    keep = throw_from_text(text)
+    if keep is not None and len(keep) < 3:
+        return Throw(keep)
+    if text.strip() == "stop":
+        return Stop()
+    if text.strip().startswith("roll"):
+        return roll_from_text(text)
+    raise ValueError(f"a 421 action is 'throw', 'keep 4 1', 'stop' or 'roll 4 2 1', not {text!r}")
+
+
+# The position text and the conversion of format-1 records read and write this module's values: they live in
+# four21_text, imported last so that it finds them all.
+from etoile.games.four21.text import state_from_text, state_to_text, upgrade_actions  # noqa: E402, F401
+
+register(sys.modules[__name__])

@@ -1,0 +1,1 @@
+"""Generala, five dice and a score sheet: rules, notation, computer players, table."""

@@ -1,0 +1,531 @@
+"""The Generala score sheet: dice to keep, a column per player, a preview in every open box, a coach.
+
+The player sets dice aside by their places on the table; the throw then keeps
+the faces those dice show. The dice kept at the last throw lie on the left
+(the first ``state.kept`` of ``state.dice``) and stay set aside until the
+player takes them back. The table draws a settled match: the dice have
+landed before it looks (:meth:`etoile.engine.match.Match.settled`).
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, replace
+from typing import Any
+
+from etoile.app.model import CoachAnswer, Effect, Model, Msg
+from etoile.engine.coach import PENDING, GeneralaChoice, GeneralaHint, GeneralaMistake, GeneralaPar, GeneralaReport, Pending
+from etoile.engine.dice import Roll, faces_text
+from etoile.engine.game import JSON
+from etoile.engine.match import Match
+from etoile.games.generala import rules as g
+from etoile.ui.common import replaying, result_panel, seat_name
+from etoile.ui.dice import dice_row, places, places_from, rounds_told, throw_told
+from etoile.ui.i18n import Catalog
+from etoile.ui.table import register
+from etoile.ui.vdom import El, h
+
+GAME = g
+
+
+@dataclass(frozen=True, slots=True)
+class Local:
+    """What only the page knows: the dice set aside, a box waiting for its 0 to be confirmed, the coach's answers.
+
+    ``keep`` holds the places of the dice set aside; ``None`` until the player
+    changes them, which sets aside the dice kept at the last throw.
+    """
+
+    keep: tuple[int, ...] | None = None
+    confirm: str | None = None
+    hint: GeneralaHint | Pending | None = None
+    report: GeneralaReport | Pending | None = None
+    par: GeneralaPar | None = None
+    """The optimal player's average, asked for at the end of a solo game to set the score beside it."""
+
+
+def alone(match: Match) -> bool:
+    """Whether ``match`` is a solo game ended by its sheet: nobody wins it (a big general still wins at once), and
+    the score is set beside the optimal player's."""
+    return match.result is not None and match.state.players == 1 and match.state.big_general is None
+
+
+def follow(model: Model, match: Match) -> list[Effect]:
+    """At the end of a solo game, ask the coach for the optimal player's average, to set the score beside it."""
+    local = model.tables.get("generala")
+    if not alone(match) or (isinstance(local, Local) and local.par is not None):
+        return []
+    return [Effect("advise", {"game": "generala", "ply": match.cursor, "request": "par"})]
+
+
+def alone_title(match: Match, t: Catalog) -> str | None:
+    """The end's heading of a solo game ended by its sheet: the player's score; else ``None`` (who won)."""
+    if not alone(match):
+        return None
+    return t("generala.alone", name=seat_name(match, 0, t), points=t("generala.points", count=g.totals(match.state)[0]))
+
+
+def par_line(match: Match, local: Local, t: Catalog) -> El | None:
+    """How a solo game's score compares with the optimal player's average under the same rules: so many points
+    above it or below it (to a tenth), or level with it."""
+    if not alone(match) or local.par is None:
+        return None
+    par = local.par.expected
+    gap = round(g.totals(match.state)[0] - par, 1)
+    key = "generala.par_above" if gap > 0 else "generala.par_below" if gap < 0 else "generala.par_level"
+    return h("p", {"class": "par"}, t(key, gap=t.decimal(abs(gap)), par=t.decimal(par)))
+
+
+def start(match: Match) -> Local:
+    return Local()
+
+
+def draft(local: Local) -> JSON | None:
+    """The dice set aside since the last throw, by place, for the page to save."""
+    return None if local.keep is None else list(local.keep)
+
+
+def restore(match: Match, data: JSON) -> Local | None:
+    """The dice set aside that :func:`draft` saved, if dice can be set aside at ``match``."""
+    keep = places_from(data, g.DICE)
+    return Local(keep=keep) if keep is not None and can_keep(match) else None
+
+
+def kept(state: g.State, local: Local) -> tuple[int, ...]:
+    """The places of the dice set aside: the player's choice, else the dice kept at the last throw."""
+    return tuple(range(state.kept)) if local.keep is None else local.keep
+
+
+def can_keep(match: Match) -> bool:
+    """Whether the person to move may set dice aside now (between the throws of a turn)."""
+    state = match.state
+    return match.person_to_move is not None and state.phase == "play" and 0 < state.throw < g.THROWS
+
+
+def on(match: Match, local: Local, msg: Msg) -> tuple[Match, Local, list[Effect]]:
+    state = match.state
+    mine = match.person_to_move is not None
+    throw = g.Throw(tuple(state.dice[i] for i in kept(state, local)) if can_keep(match) else ())
+    match msg.action.removeprefix("generala:"):
+        case "keep" if can_keep(match):
+            index = int(msg.data.get("index", -1))
+            if 0 <= index < g.DICE:
+                keep = tuple(sorted(set(kept(state, local)) ^ {index}))
+                return match, replace(local, keep=keep, hint=None if local.hint is PENDING else local.hint), []
+        case "throw" if mine and throw in g.legal_actions(state):
+            played = match.play(throw).settled()
+            sound = "fanfare" if played.state.big_general is not None else "dice"
+            return played, Local(), [Effect("sound", {"name": sound})]
+        case "fill" if mine and state.throw:
+            box = msg.data.get("box", "")
+            if box not in g.open_boxes(state):
+                return match, local, []
+            if g.preview(state)[box] == 0 and local.confirm != box:
+                return match, replace(local, confirm=box), [Effect("focus", {"selector": ".confirm-zero .danger"})]
+            return match.play(g.Fill(box)), Local(), [Effect("sound", {"name": "fill"})]
+        case "cancel" if local.confirm is not None:  # back to the box the player had chosen
+            back = Effect("focus", {"selector": f".sheet button[data-box='{local.confirm}']"})
+            return match, replace(local, confirm=None), [back]
+        case "hint" if mine and state.phase == "play":
+            return (
+                match,
+                replace(local, hint=PENDING),
+                [Effect("advise", {"game": "generala", "ply": match.cursor, "request": "hint"})],
+            )
+        case "report" if match.result is not None:
+            return (
+                match,
+                replace(local, report=PENDING),
+                [Effect("advise", {"game": "generala", "ply": match.cursor, "request": "report"})],
+            )
+        case "advice" if isinstance(msg.value, CoachAnswer) and msg.value.ply == match.cursor:
+            answer = msg.value
+            if answer.request == "hint":
+                return match, replace(local, hint=GeneralaHint.from_json(answer.result)), []
+            if answer.request == "par":
+                return match, replace(local, par=GeneralaPar.from_json(answer.result)), []
+            return match, replace(local, report=GeneralaReport.from_json(answer.result)), []
+    return match, local, []
+
+
+def capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def status(match: Match, t: Catalog) -> str:
+    state = match.state
+    if g.to_move(state) is None:
+        return t("generala.status.over")
+    name = seat_name(match, state.seat, t)  # while dice are in the air (in a replay), the seat that threw them
+    if state.phase == "start":
+        return t("generala.status.start", name=name)
+    return t("generala.status.play", round=state.round, rounds=g.ROUNDS, throw=state.throw, throws=g.THROWS, name=name)
+
+
+def describe(action_json: Any, t: Catalog, points: dict[str, int] | None = None) -> str:
+    """A coach's choice in words: "keep 6 6 6", "throw all five again", "write in full house" (with ``points``, the
+    points of each open box: "write 30 in full house")."""
+    action = g.action_from_json(action_json)
+    if isinstance(action, g.Fill) and points is not None and action.box in points:
+        return t("generala.coach.fill_points", box=t(f"generala.box.{action.box}"), points=points[action.box])
+    if isinstance(action, g.Fill):
+        return t("generala.coach.fill", box=t(f"generala.box.{action.box}"))
+    if isinstance(action, g.Throw) and action.keep:
+        return t("generala.coach.keep", dice=faces_text(action.keep))
+    return t("generala.coach.throw_all")
+
+
+def sentence(choice: str, expected: str, t: Catalog) -> str:
+    """One line of the coach's advice, as a sentence: "Keep 4 4: expected final score 154.4."."""
+    return t("generala.coach.choice", choice=choice[:1].upper() + choice[1:], expected=expected)
+
+
+def table_dice(match: Match, local: Local, t: Catalog, replay: bool) -> El:
+    """The five dice on the table; the person to move sets them aside between throws, never in a ``replay``."""
+    state = match.state
+    return dice_row(
+        "generala",
+        state.dice,
+        t,
+        kept=kept(state, local),
+        rolled=range(state.kept, len(state.dice)),
+        roll=sum(isinstance(action, Roll) for action in match.played),  # the throws so far: one more at every throw
+        enabled=can_keep(match) and not replay,
+        hinted=_hinted_keep(state, local),
+    )
+
+
+def _hinted_keep(state: g.State, local: Local) -> tuple[int, ...]:
+    if isinstance(local.hint, GeneralaHint) and local.hint.choices:
+        best = g.action_from_json(local.hint.choices[0].action)
+        if isinstance(best, g.Throw):
+            return places(state.dice, best.keep)
+    return ()
+
+
+def controls(match: Match, local: Local, t: Catalog) -> El | None:
+    """The throw of the person to move, while a throw is left (after the last one, only the sheet remains: a keyboard
+    goes on to its first open box); disabled, saying so, with every die set aside."""
+    state = match.state
+    if match.person_to_move is None or state.throw >= g.THROWS:
+        return None
+    all_kept = can_keep(match) and len(kept(state, local)) == g.DICE  # nothing left to throw: say so
+    if state.phase == "start":
+        label = t("generala.throw_start")
+    elif state.throw == 0:
+        label = t("generala.throw_first")
+    elif all_kept:
+        label = t("generala.take_one_back")
+    else:
+        label = t("generala.throw_again", count=g.THROWS - state.throw)
+    return h(
+        "div",
+        {"class": "row"},
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "primary",
+                "data-action": "generala:throw",
+                "data-game": "generala",
+                "data-next": True,
+                "disabled": all_kept,
+            },
+            label,
+        ),
+    )
+
+
+def hint_button(match: Match, t: Catalog) -> El | None:
+    """The coach's hint, after the dice in the tab order (the throw, then the dice, then the hint)."""
+    if match.person_to_move is None or match.state.phase != "play":
+        return None
+    return h(
+        "div",
+        {"class": "row"},
+        h("button", {"type": "button", "data-action": "generala:hint", "data-game": "generala"}, t("generala.hint")),
+    )
+
+
+def hint_panel(match: Match, local: Local, t: Catalog) -> El | None:
+    if local.hint is None:
+        return None
+    if not isinstance(local.hint, GeneralaHint):
+        return h("p", {"class": "coach", "role": "status"}, t("generala.coach.thinking"))
+    points = g.preview(match.state)
+    return h(
+        "section",
+        {"class": "coach", "aria-label": t("generala.hint")},
+        h("h2", {}, t("generala.coach.title")),
+        h(
+            "ol",
+            {},
+            [
+                h(
+                    "li",
+                    {},
+                    sentence(describe(choice.action, t, points), _value(choice, t), t),
+                )
+                for choice in local.hint.choices
+            ],
+        ),
+    )
+
+
+def _value(choice: GeneralaChoice, t: Catalog) -> str:
+    """What a choice is worth: its expected final score and, with other players, the chance of winning after it."""
+    score = t.decimal(choice.expected)
+    if choice.chance is None:
+        return t("generala.expected", score=score)
+    return t("generala.expected_chance", chance=t.percent(choice.chance), score=score)
+
+
+def confirm_zero(local: Local, t: Catalog) -> El | None:
+    if local.confirm is None:
+        return None
+    box = t(f"generala.box.{local.confirm}")
+    return h(
+        "div",
+        {
+            "class": "confirm-zero",
+            "role": "alertdialog",
+            "aria-labelledby": "confirm-zero-text",
+            "data-escape": "generala:cancel",  # Escape keeps the box open, like its button
+            "data-game": "generala",
+        },
+        h("p", {"id": "confirm-zero-text"}, t("generala.confirm_zero", box=box)),
+        h(
+            "div",
+            {"class": "row"},
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "danger",
+                    "data-action": "generala:fill",
+                    "data-game": "generala",
+                    "data-box": local.confirm,
+                },
+                t("generala.cross_out"),
+            ),
+            h("button", {"type": "button", "data-action": "generala:cancel", "data-game": "generala"}, t("generala.keep_open")),
+        ),
+    )
+
+
+def sheet(match: Match, local: Local, t: Catalog) -> El:
+    state = match.state
+    seat_to_move = None if g.to_move(state) is None else state.seat
+    mine = match.person_to_move
+    preview = g.preview(state) if state.phase == "play" else {}
+    totals = g.totals(state)
+    players = range(state.players)
+
+    def cell(seat: int, index: int, box: str) -> El:
+        value = state.sheets[seat][index]
+        if value is not None:
+            if value == 0:  # the mark is drawn; a screen reader says the words
+                mark = h("span", {"aria-hidden": "true"}, "✗")
+                return h("td", {"class": "crossed"}, mark, h("span", {"class": "visually-hidden"}, t("generala.crossed_out")))
+            return h("td", {}, str(value))
+        if seat == mine and box in preview:
+            points = preview[box]
+            label = t("generala.fill_label", box=t(f"generala.box.{box}"), points=points)
+            return h(
+                "td",
+                {"class": "open"},
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "fill zero" if points == 0 else "fill",
+                        "data-action": "generala:fill",
+                        "data-game": "generala",
+                        "data-box": box,
+                        "data-next": True,
+                        "aria-label": label,
+                    },
+                    str(points),
+                ),
+            )
+        return h("td", {"class": "empty"}, "")
+
+    scroller = h(
+        "div",
+        {"class": "sheet-wrap", "tabindex": "0", "role": "region", "aria-label": t("generala.sheet"), "data-scroll-cue": True},
+        h(
+            "table",
+            {"class": "sheet"},
+            h(
+                "thead",
+                {},
+                h(
+                    "tr",
+                    {},
+                    h("th", {"scope": "col"}, t("generala.box")),
+                    [
+                        h(
+                            "th",
+                            {
+                                "scope": "col",
+                                "class": "current" if seat == seat_to_move else None,
+                                "aria-current": "true" if seat == seat_to_move else None,
+                            },
+                            seat_name(match, seat, t),
+                        )
+                        for seat in players
+                    ],
+                ),
+            ),
+            h(
+                "tbody",
+                {},
+                [
+                    h(
+                        "tr",
+                        {"data-box": box},
+                        h("th", {"scope": "row"}, capitalised(t(f"generala.box.{box}"))),
+                        [cell(seat, index, box) for seat in players],
+                    )
+                    for index, box in enumerate(g.BOXES)
+                ],
+            ),
+            h(
+                "tfoot",
+                {},
+                h(
+                    "tr",
+                    {},
+                    h("th", {"scope": "row"}, capitalised(t("generala.total"))),
+                    [h("td", {"data-total": str(s)}, str(totals[s])) for s in players],
+                ),
+            ),
+        ),
+    )
+    # The sheet scrolls sideways inside its box (the runtime brings the current column into view); the box shades
+    # the sides it can scroll to.
+    return h("div", {"class": "sheet-box"}, scroller)
+
+
+def start_throws(match: Match, t: Catalog) -> El | None:
+    state = match.state
+    if not state.start_throws or state.phase != "start":
+        return None
+    rows = []
+    for number, round_ in enumerate(state.start_throws):
+        thrown = [t("dice.seat_threw", name=seat_name(match, seat, t), dice=sum(dice)) for seat, dice in round_ if dice]
+        label = t("generala.start_round") if number == 0 else t("generala.roll_off")
+        rows.append(h("li", {}, label, " — ", ", ".join(thrown) if thrown else "…"))
+    return h("ul", {"class": "start-throws"}, rows)
+
+
+def opening(match: Match, t: Catalog) -> str | None:
+    """Who started and why, once the start throws have decided it: every total of every round, the ties included."""
+    state = match.state
+    if state.first is None or not state.start_throws:
+        return None
+    throws = rounds_told(match, state.start_throws, lambda dice: str(sum(dice)), t)
+    return t("generala.summary.start", throws=throws, name=seat_name(match, state.first, t))
+
+
+def celebration(match: Match, t: Catalog) -> El | None:
+    seat = match.state.big_general
+    if seat is None:
+        return None
+    return h(
+        "div",
+        {"class": "celebration", "role": "alert"},
+        h("p", {"class": "celebration-title"}, t("generala.big_general_title")),
+        h("p", {}, t("generala.big_general_text", name=seat_name(match, seat, t))),
+    )
+
+
+def report_panel(match: Match, local: Local, t: Catalog) -> El | None:
+    if match.result is None:
+        return None
+    if local.report is None:
+        return h(
+            "button", {"type": "button", "data-action": "generala:report", "data-game": "generala"}, t("generala.coach.report")
+        )
+    if not isinstance(local.report, GeneralaReport):
+        return h("p", {"role": "status"}, t("generala.coach.thinking"))
+    sections = []
+    for seat, mistakes in local.report.mistakes.items():
+        costs = local.report.costs.get(seat)
+        items = [h("li", {}, _mistake(m, t)) for m in mistakes]
+        perfect = t("generala.coach.perfect" if costs is None else "generala.coach.perfect_chance")
+        sections.append(
+            h(
+                "section",
+                {},
+                h("h3", {}, seat_name(match, seat, t)),
+                None
+                if costs is None
+                else h("p", {}, t("generala.coach.costs", **dict(zip(("none", "small", "medium", "large"), costs, strict=True)))),
+                h("ol", {}, items) if items else h("p", {}, perfect),
+                items
+                and h(
+                    "p",
+                    {"class": "report-total"},
+                    t("generala.coach.points_lost", points=t.decimal(sum(m.loss for m in mistakes))),
+                ),
+            )
+        )
+    return h("section", {"class": "report"}, h("h2", {}, t("generala.coach.report")), sections)
+
+
+COSTS = ("none", "small", "medium", "large")
+"""The words of a report's four counts of decisions by the chance of winning they cost."""
+
+
+def _mistake(m: GeneralaMistake, t: Catalog) -> str:
+    """One mistake of the report: what it cost in chance of winning with other players, in expected points alone."""
+    where = {"round": m.round, "throw": m.throw, "played": describe(m.played, t), "best": describe(m.best, t)}
+    if m.cost is None:
+        return t("generala.mistake", **where, loss=t.decimal(m.loss))
+    return t("generala.mistake_chance", **where, cost=t.percent(m.cost))
+
+
+def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
+    local = local if isinstance(local, Local) else Local()
+    return h(
+        "section",
+        {"class": "generala"},
+        h("p", {"class": "status", "role": "status"}, status(match, t)),
+        throw_told(match, t, lambda before, after: after.throw if before.phase == "play" else None),
+        celebration(match, t),
+        start_throws(match, t),
+        # All the first round long, the throws that decided who starts stay on the table.
+        match.state.round == 1 and (told := opening(match, t)) and h("p", {"class": "last-turn"}, told),
+        controls(match, local, t),  # the throw first: the dice come right after it in the tab order
+        table_dice(match, local, t, replaying(model)),
+        hint_button(match, t),
+        confirm_zero(local, t),
+        hint_panel(match, local, t),
+        result_panel(
+            match,
+            t,
+            lambda seat: t("generala.points", count=g.totals(match.state)[seat]),
+            [par_line(match, local, t), report_panel(match, local, t)],
+            alone_title(match, t),
+        ),
+        sheet(match, local, t),
+    )
+
+
+def log_note(match: Match, ply: int, t: Catalog) -> str | None:
+    """For the game's log: who starts, where the start throws decided it; the points of the box the action before
+    ``ply`` filled (the notation names the box), or a big general it threw."""
+    before, after = match.states[ply - 1], match.states[ply]
+    action = match.actions[ply - 1]
+    if before.first is None and after.first is not None and after.start_throws:
+        return opening(match.at(ply), t)
+    if isinstance(action, g.Fill):
+        points = after.sheets[before.seat][g.BOXES.index(action.box)]
+        return t("generala.points", count=points)
+    if after.big_general is not None and before.big_general is None:
+        return t("generala.big_general_title")
+    return None
+
+
+register(sys.modules[__name__])

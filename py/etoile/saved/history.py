@@ -1,0 +1,196 @@
+"""The games played on this device: each finished game, and each game left after at least one action, kept whole.
+
+An :class:`Entry` is what the history holds of one game: which game, when it
+ended, how (``finished`` or ``abandoned``), who sat where, the ranking, the
+facts the statistics count (:func:`etoile.saved.stats.facts`) and the whole record,
+as the text of a link to watch it (:mod:`etoile.sharing.link`: deflated, so a thousand
+games fit in a browser's storage), from which the game replays.
+
+A game has one entry whatever becomes of it: its id is drawn from what makes
+it that game (the game, its options, its seed, its seats), so the same game
+kept again (taken back and ended otherwise, or met again in a friend's export)
+takes the place of the copy with fewer actions instead of standing twice.
+
+>>> from etoile.games.chinese_checkers import rules as chinese_checkers
+>>> from etoile.engine.match import Match, Seat
+>>> ann_and_bob = (Seat("Ann"), Seat("Bob"))
+>>> match = Match.new(chinese_checkers, {"players": 2}, 5, ann_and_bob).play(chinese_checkers.action_from_text("3-14"))
+>>> entry = Entry.of(match, "2026-12-02T18:05")
+>>> entry.game, entry.ended, entry.actions, [p.name for p in entry.players], entry.replayed().cursor
+('chinese-checkers', 'abandoned', 1, ['Ann', 'Bob'], 1)
+>>> Entry.from_json(entry.to_json()) == entry
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal, get_args
+
+from etoile.app.routes import HISTORY_ID
+from etoile.engine.game import JSON
+from etoile.engine.match import Match, Seat
+from etoile.saved.stats import facts
+from etoile.sharing import link
+
+Ending = Literal["finished", "abandoned"]
+ENDINGS = get_args(Ending)
+WHEN = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d")
+"""When a game ended, in the device's local time, to the minute: ``2026-12-02T18:05``."""
+
+
+def game_id(match: Match) -> str:
+    """The id of ``match`` in the history: the same on every device that has the game, different for every other.
+
+    >>> from etoile.games.chinese_checkers import rules as chinese_checkers
+    >>> a, b = (Match.new(chinese_checkers, {"players": 2}, seed) for seed in (1, 2))
+    >>> game_id(a) == game_id(a.play(chinese_checkers.action_from_text("3-14"))), game_id(a) == game_id(b)
+    (True, False)
+    """
+    names = [[seat.name, seat.computer] for seat in match.seats]
+    identity = json.dumps([match.game.ID, dict(sorted(match.options.items())), match.seed, names], ensure_ascii=False)
+    return hashlib.sha256(identity.encode("utf-8")).hexdigest()[:16]
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One game of the history (see the module's text). ``ranking`` is empty for a game left before its end;
+    ``facts`` holds, for each seat, what :func:`etoile.saved.stats.facts` found in its play."""
+
+    id: str
+    game: str
+    when: str
+    ended: Ending
+    options: Mapping[str, JSON]
+    players: tuple[Seat, ...]
+    ranking: tuple[tuple[int, ...], ...]
+    facts: tuple[Mapping[str, JSON], ...]
+    actions: int
+    record: str
+
+    @classmethod
+    def of(cls, match: Match, when: str) -> Entry:
+        """The entry of ``match`` as it stands (the actions undone at its end are not kept), at ``when``: finished
+        if it is over, else abandoned (left before its end)."""
+        kept = match.play_all(())  # the same position, without the actions undone
+        outcome = kept.result
+        players = match.game.DESCRIPTION.resolve(match.options)["players"]
+        seats = kept.seats or (Seat(""),) * players  # a record without names: unnamed people
+        return cls(
+            game_id(kept),
+            kept.game.ID,
+            when,
+            "abandoned" if outcome is None else "finished",
+            dict(kept.options),
+            tuple(Seat(seat.name, seat.computer) for seat in seats),
+            () if outcome is None else outcome.ranking,
+            facts(kept),
+            kept.cursor,
+            link.encode(kept, "watch"),
+        )
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self.ranking[0] if self.ranking else ()
+
+    def replayed(self) -> Match:
+        """The game itself, replayed from its record; :class:`etoile.sharing.link.LinkRefused` if the record is not one."""
+        match = link.decode(self.record).match
+        if self.game != match.game.ID or game_id(match) != self.id:
+            raise link.LinkRefused("not_a_game", "the record is not the game its entry names")
+        return match
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "id": self.id,
+            "game": self.game,
+            "when": self.when,
+            "ended": self.ended,
+            "options": dict(self.options),
+            "players": [seat.to_json() for seat in self.players],
+            "ranking": [list(tier) for tier in self.ranking],
+            "facts": [dict(f) for f in self.facts],
+            "actions": self.actions,
+            "record": self.record,
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Entry:
+        """The entry of :meth:`to_json`'s output, its shape checked (its record is replayed only when it is
+        watched); ``ValueError`` if it is not one."""
+        if not isinstance(data, dict):
+            raise ValueError("a history entry is an object")
+        players = tuple(Seat.from_json(seat) for seat in _list(data, "players"))
+        ranking = tuple(tuple(_seat(s, len(players)) for s in _list({"tier": tier}, "tier")) for tier in _list(data, "ranking"))
+        facts = tuple(f if isinstance(f, dict) else {} for f in _list(data, "facts"))
+        entry = cls(
+            _text(data, "id", HISTORY_ID),
+            _text(data, "game"),
+            _text(data, "when", WHEN),
+            data.get("ended"),  # type: ignore[arg-type]
+            data.get("options") if isinstance(data.get("options"), dict) else {},  # type: ignore[arg-type]
+            players,
+            ranking,
+            facts if len(facts) == len(players) else tuple({} for _ in players),
+            data.get("actions"),  # type: ignore[arg-type]
+            _text(data, "record"),
+        )
+        if entry.ended not in ENDINGS or (entry.ended == "finished") != bool(ranking):
+            raise ValueError("a history entry is finished, with a ranking, or abandoned, without one")
+        if not isinstance(entry.actions, int) or isinstance(entry.actions, bool) or entry.actions < 0:
+            raise ValueError("a history entry counts its actions")
+        if len(entry.record) > link.MAX_LINK_CHARS:
+            raise ValueError("the record of a history entry is too long")
+        return entry
+
+
+def _list(data: dict[str, Any], key: str) -> list[Any]:
+    value = data.get(key)
+    if not isinstance(value, list):
+        raise ValueError(f"a history entry's {key} is a list")
+    return value
+
+
+def _seat(value: Any, players: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
+        raise ValueError("a ranking names the seats of the game")
+    return value
+
+
+def _text(data: dict[str, Any], key: str, pattern: re.Pattern[str] | None = None) -> str:
+    value = data.get(key)
+    if not isinstance(value, str) or (pattern is not None and not pattern.fullmatch(value)):
+        raise ValueError(f"a history entry's {key} is not one")
+    return value
+
+
+def better(kept: Entry | None, new: Entry) -> bool:
+    """Whether ``new`` should take the place of ``kept`` (the same game): it goes further, or it is the same length
+    and newer."""
+    return kept is None or (new.actions, new.when) > (kept.actions, kept.when)
+
+
+def newest_first(entries: Iterable[Entry]) -> tuple[Entry, ...]:
+    """The entries, the game that ended last first (then by id, so the order is the same everywhere)."""
+    return tuple(sorted(entries, key=lambda e: (e.when, e.id), reverse=True))
+
+
+def with_entry(history: Iterable[Entry], entry: Entry) -> tuple[Entry, ...]:
+    """The history with ``entry`` kept in it: in place of the same game's entry if it goes further, else added.
+
+    >>> from etoile.games.chinese_checkers import rules as chinese_checkers
+    >>> start = Match.new(chinese_checkers, {"players": 2}, 5)
+    >>> one = Entry.of(start.play(chinese_checkers.action_from_text("3-14")), "2026-12-02T18:05")
+    >>> moves = [chinese_checkers.action_from_text(m) for m in ("3-14", "111-102")]
+    >>> two = Entry.of(start.play_all(moves), "2026-12-02T18:04")
+    >>> [e.actions for e in with_entry(with_entry((), one), two)], [e.actions for e in with_entry((two,), one)]
+    ([2], [2])
+    """
+    entries = {e.id: e for e in history}
+    if better(entries.get(entry.id), entry):
+        entries[entry.id] = entry
+    return newest_first(entries.values())

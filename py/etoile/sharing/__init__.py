@@ -1,0 +1,1 @@
+"""What travels between devices: game links, and play by link."""

@@ -1,0 +1,62 @@
+"""The game tables: each game's screen, its own messages, and its setup spec.
+
+A table module provides:
+
+* ``GAME``: the rule module (its :class:`~etoile.engine.game.Description` says the rest: players, options,
+  levels, undo);
+* ``board(model, match, local, t) -> El``: the table below the common frame;
+* ``start(match) -> local``: the table's own view state for a new or loaded match
+  (selected dice, a highlighted piece...), not saved but for its draft (below);
+* ``on(match, local, msg) -> (match, local, effects)``: the messages named
+  ``"<game>:<name>"`` that only this table understands;
+* ``log_note(match, ply, t) -> str | None``: what the game made of the action
+  that led to the position after ``ply`` actions, if it is worth a word in the
+  game's log (421: the tokens a finished turn moved; Generala: the points of a
+  box); the log itself (one line per seat's run of actions, in the game's
+  notation) is drawn by the frame, the same for every game;
+* optionally ``follow(model, match) -> effects``: what to ask for after every
+  change of the match (the 421 coach asks for advice);
+* optionally ``draft(local) -> JSON | None`` and ``restore(match, data) -> local | None``:
+  the player's unfinished choice at this position (the dice set aside since the
+  last throw) as JSON the page saves, and back, so a reload loses nothing;
+  ``restore`` returns ``None`` for data that makes no sense at ``match``;
+* optionally ``figure(name, label) -> El``: a diagram of the game's rules page, where its text has a
+  ``{"figure": name}`` block, as an image labelled ``label`` (Chinese checkers: the board, a step, jumps).
+
+Tables are pure, like every view: they build elements and return effects.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from etoile.app.model import Effect, Model, Msg
+from etoile.engine.game import Game
+from etoile.engine.match import Match
+from etoile.ui.i18n import Catalog
+from etoile.ui.vdom import El
+
+
+class Table(Protocol):
+    GAME: Game
+
+    def board(self, model: Model, match: Match, local: Any, t: Catalog) -> El: ...
+
+    def start(self, match: Match) -> Any: ...
+
+    def on(self, match: Match, local: Any, msg: Msg) -> tuple[Match, Any, list[Effect]]: ...
+
+    def log_note(self, match: Match, ply: int, t: Catalog) -> str | None: ...
+
+
+TABLES: dict[str, Table] = {}
+"""Every playable table, by game id (filled by :func:`register`)."""
+
+
+def register(table: Table) -> Table:
+    TABLES[table.GAME.ID] = table
+    return table
+
+
+# Every table registers itself on import; importing them here fills TABLES for whoever imports the package.
+from etoile.games.four21 import table as four21  # noqa: E402, F401 - in the home screen's order
