@@ -25,6 +25,8 @@ from etoile.app.update import with_problems
 from etoile.engine.match import Match, Seat
 from etoile.games import REGISTRY
 from etoile.games.chinese_checkers import table as chinese_checkers  # noqa: F401 - the tables the views draw
+from etoile.games.four21 import table as four21  # noqa: F401
+from etoile.games.generala import table as generala  # noqa: F401
 from etoile.saved.storage import ASIDE_PREFIX, MATCH, PREFIX, SETTINGS, MemoryBackend, Store
 from etoile.ui.views import view
 

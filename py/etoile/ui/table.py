@@ -59,4 +59,6 @@ def register(table: Table) -> Table:
 
 
 # Every table registers itself on import; importing them here fills TABLES for whoever imports the package.
-from etoile.games.four21 import table as four21  # noqa: E402, F401 - in the home screen's order
+from etoile.games.four21 import table as four21  # noqa: E402, F401, I001 - in the home screen's order
+from etoile.games.generala import table as generala  # noqa: E402, F401
+from etoile.games.chinese_checkers import table as chinese_checkers  # noqa: E402, F401
