@@ -148,7 +148,7 @@ class Catalog:
         if isinstance(value, dict):
             value = value.get(plural_form(self.lang, int(params.get("count", 0))), value.get("other", key))
         if not params:
-            return value
+            return str(value)
         return french_fill(value, params) if self.lang == "fr" else value.format(**params)
 
 

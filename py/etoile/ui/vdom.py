@@ -12,7 +12,7 @@ tree and the page drawn from its :func:`to_html` have the same children.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from html import escape
 
@@ -29,7 +29,7 @@ class El:
         """All the text inside, as a player would read it (for tests)."""
         return "".join(c if isinstance(c, str) else c.text() for c in self.children)
 
-    def find_all(self, predicate) -> list[El]:
+    def find_all(self, predicate: Callable[[El], bool]) -> list[El]:
         """Every element below (and including) this one that matches ``predicate``."""
         found = [self] if predicate(self) else []
         for child in self.children:
