@@ -182,7 +182,7 @@ def localise_page(html: str) -> str:
     >>> localise_page('<p data-i18n="loading.title"></p>').count("<p lang=")
     4
     """
-    from etoile.app.settings import LANGUAGES  # noqa: PLC0415 - the app's package, on the path once built
+    from etoile.saved.settings import LANGUAGES  # noqa: PLC0415 - the app's package, on the path once built
     from etoile.ui.i18n import strings  # noqa: PLC0415
 
     def expand(found: re.Match[str]) -> str:

@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from etoile.app.settings import clean_name
 from etoile.engine.dice import Roll, draw
 from etoile.engine.game import CHANCE, JSON, Game, IllegalAction, Outcome
+from etoile.engine.names import clean_name
 from etoile.engine.rng import Dice, splitmix64
 from etoile.games import REGISTRY
 

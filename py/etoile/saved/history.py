@@ -31,7 +31,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
-from etoile.app.routes import HISTORY_ID
 from etoile.engine.game import JSON
 from etoile.engine.match import Match, Seat
 from etoile.saved.stats import facts
@@ -41,6 +40,8 @@ Ending = Literal["finished", "abandoned"]
 ENDINGS = get_args(Ending)
 WHEN = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d")
 """When a game ended, in the device's local time, to the minute: ``2026-12-02T18:05``."""
+HISTORY_ID = re.compile(r"[0-9a-f]{16}")
+"""The id of a game in the history (:func:`game_id`)."""
 
 
 def game_id(match: Match) -> str:

@@ -25,7 +25,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from etoile.app.settings import LANGUAGES
+from etoile.saved.settings import LANGUAGES
 
 DEFAULT = "en"
 _DIR = Path(__file__).with_name("locales")

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from etoile.app.model import Model
 from etoile.app.routes import GAMES, HOME, Route, href
-from etoile.app.settings import LANGUAGES
+from etoile.saved.settings import LANGUAGES
 from etoile.saved.storage import MATCH, PREFIX
 from etoile.ui import views
 from etoile.ui.vdom import El, h, to_html

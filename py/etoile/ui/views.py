@@ -13,10 +13,11 @@ from typing import Any
 from etoile.app.model import REPLAY_SPEEDS, Model, Notice, Replay, Watch
 from etoile.app.play import can_take_back, link_url, setup_of, watched
 from etoile.app.routes import GAMES, Route, game_of, href
-from etoile.app.settings import LANGUAGES, NAME_LENGTH, SPEEDS, THEMES
 from etoile.app.setup import MAX_SEATS, SeatChoice
 from etoile.engine.game import CHANCE, Description, Option, token
 from etoile.engine.match import Match
+from etoile.engine.names import NAME_LENGTH
+from etoile.saved.settings import LANGUAGES, SPEEDS, THEMES
 from etoile.sharing.by_link import differences, made_here, parting
 from etoile.ui.common import log_entry, seat_name
 from etoile.ui.i18n import Catalog, catalog, rules
