@@ -128,12 +128,14 @@ class Entry:
         players = tuple(Seat.from_json(seat) for seat in _list(data, "players"))
         ranking = tuple(tuple(_seat(s, len(players)) for s in _list({"tier": tier}, "tier")) for tier in _list(data, "ranking"))
         facts = tuple(f if isinstance(f, dict) else {} for f in _list(data, "facts"))
+        options = data.get("options")
         entry = cls(
             _text(data, "id", HISTORY_ID),
             _text(data, "game"),
             _text(data, "when", WHEN),
+            # The ending and the count of actions are checked below, on the entry.
             data.get("ended"),  # type: ignore[arg-type]
-            data.get("options") if isinstance(data.get("options"), dict) else {},  # type: ignore[arg-type]
+            options if isinstance(options, dict) else {},
             players,
             ranking,
             facts if len(facts) == len(players) else tuple({} for _ in players),

@@ -52,8 +52,10 @@ def _flatten(children: Iterable[object], out: list[El | str]) -> None:
                 out.append(text)
         elif isinstance(child, El):
             out.append(child)
+        elif isinstance(child, Iterable):
+            _flatten(child, out)
         else:
-            _flatten(child, out)  # type: ignore[arg-type]
+            raise TypeError(f"a child is text, a number, an element or a list of them, not {child!r}")
 
 
 def h(tag: str, attrs: dict[str, Attr] | None = None, *children: object) -> El:

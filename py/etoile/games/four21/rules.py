@@ -106,7 +106,7 @@ def hand(dice: Iterable[int]) -> Hand:
     values = tuple(dice)
     if len(values) != 3 or not all(type(v) is int and 1 <= v <= 6 for v in values):
         raise ValueError(f"a 421 hand is three dice from 1 to 6, not {values!r}")
-    return tuple(sorted(values, reverse=True))  # type: ignore[return-value]
+    return tuple(sorted(values, reverse=True))  # type: ignore[return-value]  # the check above found three ints
 
 
 def rank(dice: Iterable[int]) -> int:
