@@ -70,7 +70,8 @@ sys.path.insert(0, str(ROOT / "py"))
 
 def locked_version(package: str) -> str:
     lock = json.loads((ROOT / "package-lock.json").read_text())
-    return lock["packages"][f"node_modules/{package}"]["version"]
+    version: str = lock["packages"][f"node_modules/{package}"]["version"]
+    return version
 
 
 def installed_version(package: str) -> str | None:
@@ -181,7 +182,8 @@ def localise_page(html: str) -> str:
     >>> localise_page('<p data-i18n="loading.title"></p>').count("<p lang=")
     4
     """
-    from etoile.ui.i18n import LANGUAGES, strings  # noqa: PLC0415 - the app's package, on the path once built
+    from etoile.saved.settings import LANGUAGES  # noqa: PLC0415 - the app's package, on the path once built
+    from etoile.ui.i18n import strings  # noqa: PLC0415
 
     def expand(found: re.Match[str]) -> str:
         tag, attrs, key = found["tag"], found["attrs"], found["key"]

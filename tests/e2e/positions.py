@@ -7,13 +7,13 @@ a finished game, is one record away.
 
 from __future__ import annotations
 
-from etoile.app.settings import Settings
 from etoile.engine.match import Match, Seat
 from etoile.games import REGISTRY
 from etoile.games.chinese_checkers import ai as cc_ai
 from etoile.games.chinese_checkers import rules as cc
 from etoile.games.four21 import rules as four21
 from etoile.games.generala import rules as generala
+from etoile.saved.settings import Settings
 from etoile.saved.storage import MemoryBackend, Store
 
 PERSON_AND_COMPUTER = (Seat("Ann"), Seat("Max", "easy"))

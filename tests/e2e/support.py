@@ -11,8 +11,8 @@ from typing import Any
 
 from playwright.sync_api import Page
 
-from etoile.app.settings import LANGUAGES
 from etoile.games import REGISTRY
+from etoile.saved.settings import LANGUAGES
 from etoile.ui.i18n import catalog, rules, strings
 
 __all__ = ["GAMES", "LANGUAGES", "NAMESPACES", "rules", "strings", "t"]

@@ -8,9 +8,9 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, Page, expect
 
-from etoile.app.settings import Settings
 from etoile.engine.match import Match, Seat
 from etoile.games.chinese_checkers import rules as cc
+from etoile.saved.settings import Settings
 from etoile.saved.storage import MemoryBackend, Store
 from etoile.sharing import by_link, link
 from tests.e2e import positions

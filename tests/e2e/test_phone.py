@@ -20,12 +20,12 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from etoile.app.settings import Settings
 from etoile.engine.match import Match, Seat
 from etoile.games.chinese_checkers import ai as cc_ai
 from etoile.games.chinese_checkers import rules as cc
 from etoile.games.four21 import rules as four21
 from etoile.games.generala import rules as generala
+from etoile.saved.settings import Settings
 from etoile.saved.storage import MemoryBackend, Store
 from tests.e2e.conftest import open_app, set_up
 from tests.e2e.support import seed_once, t

@@ -7,10 +7,10 @@ import json
 
 from playwright.sync_api import Page, expect
 
-from etoile.app.settings import Settings
 from etoile.engine.match import Match, Seat
 from etoile.games.chinese_checkers import rules as cc
 from etoile.games.four21 import rules as four21
+from etoile.saved.settings import Settings
 from etoile.saved.storage import MemoryBackend, Store
 from tests.e2e import positions
 from tests.e2e.conftest import open_app

@@ -7,9 +7,9 @@ import pytest
 
 from etoile.app.model import Imported, ImportRefusal
 from etoile.app.routes import Route
-from etoile.app.settings import Settings
 from etoile.app.update import Effect, Model, Msg, Notice, update, with_problems
 from etoile.engine.match import Match
+from etoile.saved.settings import Settings
 from etoile.saved.storage import MemoryBackend, Problem, Store
 from etoile.ui.i18n import catalog, rules
 from etoile.ui.vdom import El

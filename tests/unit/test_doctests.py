@@ -8,6 +8,7 @@ module, which CPython does not have; their code is exercised by the browser test
 import doctest
 import importlib
 import pkgutil
+from pathlib import Path
 
 import pytest
 
@@ -29,6 +30,13 @@ def test_the_modules_are_found_not_listed() -> None:
         "etoile.games.generala.win",
         "etoile.ui.past",
     } <= set(MODULES)
+
+
+def test_every_file_of_the_package_is_found() -> None:
+    """A folder of modules without its ``__init__.py`` would be skipped by the search: none is."""
+    root = Path(etoile.__file__).parent
+    files = {".".join(("etoile", *path.relative_to(root).with_suffix("").parts)) for path in root.rglob("*.py")}
+    assert {name.removesuffix(".__init__") for name in files} == set(MODULES) - {"tools.build"} | PAGE_ONLY
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -8,7 +8,6 @@ import pytest
 
 from etoile.app.model import Imported, ImportFile
 from etoile.app.routes import Route
-from etoile.app.settings import Settings
 from etoile.app.update import Effect, Model, Msg, update, with_problems
 from etoile.engine.match import Match, Seat
 from etoile.games.chinese_checkers import ai as chinese_checkers_ai
@@ -17,6 +16,7 @@ from etoile.games.four21 import ai as four21_ai
 from etoile.games.four21 import rules as four21
 from etoile.games.generala import rules as generala
 from etoile.saved.history import Entry, better, game_id, newest_first, with_entry
+from etoile.saved.settings import Settings
 from etoile.saved.stats import facts
 from etoile.saved.storage import ASIDE_PREFIX, PREFIX, ImportRefused, MemoryBackend, Problem, Store
 from etoile.sharing import link

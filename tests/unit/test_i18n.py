@@ -14,7 +14,6 @@ import pytest
 from etoile.app import update as app
 from etoile.app.model import REPLAY_SPEEDS, Model
 from etoile.app.routes import GAMES
-from etoile.app.settings import LANGUAGES, SPEEDS, THEMES
 from etoile.engine.dice import Roll
 from etoile.engine.game import token
 from etoile.games import REGISTRY
@@ -22,6 +21,7 @@ from etoile.games.chinese_checkers import rules as cc
 from etoile.games.chinese_checkers import table as cc_table
 from etoile.games.four21 import rules as four21
 from etoile.games.generala import rules as generala
+from etoile.saved.settings import LANGUAGES, SPEEDS, THEMES
 from etoile.saved.storage import MATCH, SETTINGS, ImportReason, Problem, ProblemKind
 from etoile.sharing import by_link, link
 from etoile.ui import past, views

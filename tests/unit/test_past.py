@@ -7,12 +7,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from etoile.app.routes import Route
-from etoile.app.settings import Settings
 from etoile.app.update import Effect, Model, Msg, update, with_problems
 from etoile.engine.match import Match, Seat
 from etoile.games.four21 import rules as four21
 from etoile.games.generala import rules as generala
 from etoile.saved.history import Entry, newest_first
+from etoile.saved.settings import Settings
 from etoile.saved.storage import Problem
 from etoile.ui import charts
 from etoile.ui.i18n import catalog

@@ -6,10 +6,10 @@ import pytest
 
 from etoile.app.model import ComputerMove, Effect, Imported, Model, Msg
 from etoile.app.routes import Route
-from etoile.app.settings import Settings
 from etoile.app.setup import SeatChoice
 from etoile.app.update import update
 from etoile.engine.match import Seat
+from etoile.saved.settings import Settings
 from etoile.ui.views import view
 
 pytestmark = pytest.mark.usefixtures("pig_table")

@@ -8,7 +8,7 @@ import pytest
 
 from etoile.app.model import Model
 from etoile.app.routes import GAMES, Route, href, parse
-from etoile.app.settings import Settings
+from etoile.saved.settings import Settings
 from etoile.ui import predrawn, views
 from etoile.ui.i18n import LANGUAGES
 from etoile.ui.vdom import VOID, El, h, to_html

@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-from etoile.app.settings import Settings
 from etoile.engine.dice import Roll
 from etoile.engine.match import Match
+from etoile.saved.settings import Settings
 from etoile.saved.storage import (
     ASIDE_PREFIX,
     CACHE_PREFIX,

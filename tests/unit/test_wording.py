@@ -10,7 +10,6 @@ import pytest
 
 from etoile.app.model import Model
 from etoile.app.routes import Route
-from etoile.app.settings import LANGUAGES, Settings
 from etoile.engine.dice import Roll
 from etoile.engine.game import token
 from etoile.engine.match import Match, Seat
@@ -18,6 +17,7 @@ from etoile.games import REGISTRY
 from etoile.games.four21 import rules as four21
 from etoile.games.four21.rules import IllegalAction
 from etoile.games.generala import rules as generala
+from etoile.saved.settings import LANGUAGES, Settings
 from etoile.ui.dice import rounds_told
 from etoile.ui.i18n import catalog, rules, strings
 from etoile.ui.vdom import El

@@ -7,10 +7,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal, get_args
 
 from etoile.app.routes import HOME, Route
-from etoile.app.settings import Settings
 from etoile.app.setup import Setup
 from etoile.engine.match import Match
 from etoile.saved.history import Entry
+from etoile.saved.settings import Settings
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,17 +14,14 @@ Route(screen='rules', game='generala', link=None, by_link=None, entry=None)
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from etoile.games import REGISTRY
+from etoile.saved.history import HISTORY_ID
+from etoile.sharing.by_link import BY_LINK_ID
 
 GAMES = tuple(REGISTRY)
 """Game ids, in the order the home screen lists them; each is also its URL path."""
-BY_LINK_ID = re.compile(r"[a-z0-9]{8}")
-"""The id of a game by link: eight letters and digits drawn when it is set up, the same on every device."""
-HISTORY_ID = re.compile(r"[0-9a-f]{16}")
-"""The id of a game in the history (:func:`etoile.saved.history.game_id`)."""
 
 
 def slot_of(game: str, by_link: str | None = None) -> str:

@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from etoile.app.settings import clean_name
 from etoile.engine.game import JSON, Description
 from etoile.engine.match import Seat
+from etoile.engine.names import clean_name
 
 MAX_SEATS = 99
 """The most seats a form holds for a game whose rules set no limit (Generala): only to keep a page drawable."""

@@ -15,8 +15,9 @@ from dataclasses import replace
 from etoile.app import play
 from etoile.app.model import HISTORY_PAGE, Effect, Imported, ImportFile, ImportRefusal, Model, Msg, Notice
 from etoile.app.routes import game_of, parse
-from etoile.app.settings import LANGUAGES, SPEEDS, THEMES, Settings, clean_name
+from etoile.engine.names import clean_name
 from etoile.saved.history import Entry, newest_first, with_entry
+from etoile.saved.settings import LANGUAGES, SPEEDS, THEMES, Settings
 from etoile.saved.storage import Problem
 
 __all__ = ["Effect", "Model", "Msg", "Notice", "update", "with_problems"]

@@ -53,7 +53,7 @@ def faces_of(values: Iterable[object]) -> tuple[int, ...]:
     faces = tuple(values)
     if not all(type(f) is int and 1 <= f <= 6 for f in faces):
         raise ValueError(f"dice faces are whole numbers 1 to 6, not {' '.join(map(str, faces))}")
-    return tuple(sorted(faces, reverse=True))  # type: ignore[arg-type]
+    return tuple(sorted(faces, reverse=True))  # type: ignore[arg-type]  # the check above found each face an int
 
 
 @cache

@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from etoile.app.settings import clean_name
 from etoile.engine.dice import Roll, draw
 from etoile.engine.game import CHANCE, JSON, Game, IllegalAction, Outcome
+from etoile.engine.names import clean_name
 from etoile.engine.rng import Dice, splitmix64
 from etoile.games import REGISTRY
 
@@ -234,7 +234,8 @@ class Match:
         saved_format = data.get("format")
         if saved_format not in (1, FORMAT) or isinstance(saved_format, bool):
             raise InvalidMatch(f"unknown saved game format {saved_format!r}")
-        game = games.get(data.get("game"))  # type: ignore[arg-type]
+        game_id = data.get("game")
+        game = games.get(game_id) if isinstance(game_id, str) else None
         if game is None:
             raise InvalidMatch(f"unknown game {data.get('game')!r}")
         options, seed = data.get("options"), data.get("seed")

@@ -1,1 +1,1 @@
-"""What the browser keeps: the storage records, the history of finished games and the statistics read from it."""
+"""What the browser keeps: the player's settings, the storage records, the history of finished games, its statistics."""

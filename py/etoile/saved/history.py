@@ -31,7 +31,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
-from etoile.app.routes import HISTORY_ID
 from etoile.engine.game import JSON
 from etoile.engine.match import Match, Seat
 from etoile.saved.stats import facts
@@ -41,6 +40,8 @@ Ending = Literal["finished", "abandoned"]
 ENDINGS = get_args(Ending)
 WHEN = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d")
 """When a game ended, in the device's local time, to the minute: ``2026-12-02T18:05``."""
+HISTORY_ID = re.compile(r"[0-9a-f]{16}")
+"""The id of a game in the history (:func:`game_id`)."""
 
 
 def game_id(match: Match) -> str:
@@ -127,12 +128,14 @@ class Entry:
         players = tuple(Seat.from_json(seat) for seat in _list(data, "players"))
         ranking = tuple(tuple(_seat(s, len(players)) for s in _list({"tier": tier}, "tier")) for tier in _list(data, "ranking"))
         facts = tuple(f if isinstance(f, dict) else {} for f in _list(data, "facts"))
+        options = data.get("options")
         entry = cls(
             _text(data, "id", HISTORY_ID),
             _text(data, "game"),
             _text(data, "when", WHEN),
+            # The ending and the count of actions are checked below, on the entry.
             data.get("ended"),  # type: ignore[arg-type]
-            data.get("options") if isinstance(data.get("options"), dict) else {},  # type: ignore[arg-type]
+            options if isinstance(options, dict) else {},
             players,
             ranking,
             facts if len(facts) == len(players) else tuple({} for _ in players),

@@ -39,13 +39,13 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-from etoile.app.routes import BY_LINK_ID
-from etoile.app.settings import Settings
 from etoile.engine import safe_json
 from etoile.engine.game import Game
 from etoile.engine.match import InvalidMatch, Match
 from etoile.games import REGISTRY
 from etoile.saved.history import WHEN, Entry, better
+from etoile.saved.settings import Settings
+from etoile.sharing.by_link import BY_LINK_ID
 
 SCHEMA = 1
 PREFIX = "etoile:"

@@ -18,6 +18,7 @@ who moved before them.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -26,6 +27,8 @@ from etoile.engine.rng import splitmix64
 
 ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789"
 ID_LENGTH = 8
+BY_LINK_ID = re.compile(r"[a-z0-9]{8}")
+"""The id of a game by link (:func:`new_id`): eight letters and digits drawn when it is set up, the same on every device."""
 
 Outcome = Literal["new", "moved", "same", "stale", "rival"]
 """What a ``play`` link did to this device's copy of its game (each told by ``bylink.arrived.<outcome>``): none

@@ -27,9 +27,9 @@ import zlib
 from dataclasses import dataclass
 from typing import Any
 
-from etoile.app.routes import BY_LINK_ID
 from etoile.engine import safe_json
 from etoile.engine.match import FORMAT, InvalidMatch, Match
+from etoile.sharing.by_link import BY_LINK_ID
 
 VERSION = 1
 """The layout of a link's text; a later version still reads every earlier one."""

@@ -157,10 +157,10 @@ class Runtime:
         self.model = model
         self.tree: El | None = None
         self.queue: deque[Msg] = deque()
-        self.worker: asyncio.Future | None = None  # the computer players' worker, once asked for
+        self.worker: asyncio.Future[Any] | None = None  # the computer players' worker, once asked for
         self._proxies: list[Any] = []
-        self.tasks: set[asyncio.Future] = set()  # keeps running tasks referenced until they end
-        self.working: set[asyncio.Future] = set()  # the tasks that mark the page busy (see spawn)
+        self.tasks: set[asyncio.Future[Any]] = set()  # keeps running tasks referenced until they end
+        self.working: set[asyncio.Future[Any]] = set()  # the tasks that mark the page busy (see spawn)
         self.asked: set[tuple[str, ...]] = set()  # the questions to the worker still waiting for an answer
         self.busy = False  # a message is being run or drawn: the next ones wait in the queue
         self.shown: tuple[Any, bool] | None = None  # the screen drawn last: its route, and whether a game is under way
@@ -365,7 +365,7 @@ class Runtime:
             task.add_done_callback(self._done_working)
             document.documentElement.dataset.busy = "true"
 
-    def _done_working(self, task: asyncio.Future) -> None:
+    def _done_working(self, task: asyncio.Future[Any]) -> None:
         self.working.discard(task)
         if not self.working:
             document.documentElement.removeAttribute("data-busy")
@@ -474,7 +474,7 @@ class Runtime:
         active = document.activeElement
         if absent(active) or active == document.body or not active.isConnected:
             return True
-        return active.matches(":disabled")  # a disabled control keeps the focus in name only: no key reaches it
+        return bool(active.matches(":disabled"))  # a disabled control keeps the focus in name only: no key reaches it
 
     # -- events ------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from typing import Any
 from js import document
 from pyodide.ffi import jsnull
 
-from etoile.ui.vdom import El
+from etoile.ui.vdom import Attr, El
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -33,7 +33,7 @@ def create(node: El | str, ns: str | None = None) -> Any:
     return element
 
 
-def _set_attributes(element: Any, tag: str, old: dict, new: dict) -> None:
+def _set_attributes(element: Any, tag: str, old: dict[str, Attr], new: dict[str, Attr]) -> None:
     if tag == "input" and not new.get("checked"):
         # Unchecked before it takes its new name: a radio reused from another group (another screen's) that was
         # checked there would otherwise join its new group checked, and uncheck the one the model checks.

@@ -25,7 +25,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from etoile.app.settings import LANGUAGES
+from etoile.saved.settings import LANGUAGES
 
 DEFAULT = "en"
 _DIR = Path(__file__).with_name("locales")
@@ -148,7 +148,7 @@ class Catalog:
         if isinstance(value, dict):
             value = value.get(plural_form(self.lang, int(params.get("count", 0))), value.get("other", key))
         if not params:
-            return value
+            return str(value)
         return french_fill(value, params) if self.lang == "fr" else value.format(**params)
 
 

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 
 from etoile.app.model import Model
 from etoile.app.routes import GAMES, HOME, Route, href
+from etoile.saved.settings import LANGUAGES
 from etoile.saved.storage import MATCH, PREFIX
 from etoile.ui import views
-from etoile.ui.i18n import LANGUAGES
 from etoile.ui.vdom import El, h, to_html
 
 ROUTES: tuple[Route, ...] = (

@@ -12,7 +12,7 @@ tree and the page drawn from its :func:`to_html` have the same children.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from html import escape
 
@@ -29,7 +29,7 @@ class El:
         """All the text inside, as a player would read it (for tests)."""
         return "".join(c if isinstance(c, str) else c.text() for c in self.children)
 
-    def find_all(self, predicate) -> list[El]:
+    def find_all(self, predicate: Callable[[El], bool]) -> list[El]:
         """Every element below (and including) this one that matches ``predicate``."""
         found = [self] if predicate(self) else []
         for child in self.children:
@@ -52,8 +52,10 @@ def _flatten(children: Iterable[object], out: list[El | str]) -> None:
                 out.append(text)
         elif isinstance(child, El):
             out.append(child)
+        elif isinstance(child, Iterable):
+            _flatten(child, out)
         else:
-            _flatten(child, out)  # type: ignore[arg-type]
+            raise TypeError(f"a child is text, a number, an element or a list of them, not {child!r}")
 
 
 def h(tag: str, attrs: dict[str, Attr] | None = None, *children: object) -> El:

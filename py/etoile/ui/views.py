@@ -8,14 +8,16 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Collection
+from typing import Any
 
 from etoile.app.model import REPLAY_SPEEDS, Model, Notice, Replay, Watch
 from etoile.app.play import can_take_back, link_url, setup_of, watched
 from etoile.app.routes import GAMES, Route, game_of, href
-from etoile.app.settings import LANGUAGES, NAME_LENGTH, SPEEDS, THEMES
 from etoile.app.setup import MAX_SEATS, SeatChoice
 from etoile.engine.game import CHANCE, Description, Option, token
 from etoile.engine.match import Match
+from etoile.engine.names import NAME_LENGTH
+from etoile.saved.settings import LANGUAGES, SPEEDS, THEMES
 from etoile.sharing.by_link import differences, made_here, parting
 from etoile.ui.common import log_entry, seat_name
 from etoile.ui.i18n import Catalog, catalog, rules
@@ -732,7 +734,7 @@ def seat_row(spec: Description, index: int, seat: SeatChoice, t: Catalog) -> El:
     )
 
 
-def _blocks(blocks: list, table: Table) -> list[El]:
+def _blocks(blocks: list[Any], table: Table) -> list[El]:
     """A rules section's blocks: a paragraph, ``{"list": [...]}``, or ``{"figure": name, "alt": ..., "caption": ...}``,
     a diagram the game's table draws (its ``figure(name, alt)``) over its caption."""
     return [
@@ -806,7 +808,7 @@ def _choices(
     current: str,
     action: str,
     *,
-    data: dict | None = None,
+    data: dict[str, Attr] | None = None,
     disabled: Collection[str] = (),
 ) -> El:
     """Radio buttons, one per ``(value, label)``; those whose value is in ``disabled`` cannot be chosen."""

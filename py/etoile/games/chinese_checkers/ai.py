@@ -283,7 +283,7 @@ class Search:
         table = self.table[f]
         self.table[t] = table
         self.table[f] = None
-        self.cost[seat] += table[t] - table[f]  # type: ignore[index]
+        self.cost[seat] += table[t] - table[f]  # type: ignore[index]  # a peg stands on f: its cell has its table
         pos = self.pos[seat]
         pos[pos.index(f)] = t
         zob = _ZOBRIST[seat]
@@ -297,7 +297,7 @@ class Search:
         board, table, allowed, long_jumps = self.board, self.table, self.allowed[seat], self.long
         out = []
         for f in self.pos[seat]:
-            values: tuple[int, ...] = table[f]  # type: ignore[assignment]
+            values: tuple[int, ...] = table[f]  # type: ignore[assignment]  # a peg stands on f: its cell has its table
             here = values[f]
             for t in reach(board, f, long_jumps):
                 if allowed[t]:
@@ -500,7 +500,7 @@ class Search:
         reverse = (last.end, last.start) if last is not None and not last.is_pass else None
         order = [(seat, f, t) for _, seat, f, t in moves]
         gains = {(f, t): gain for gain, _, f, t in moves}
-        back = {(f, t): self.table[f][f] for _, _, f, t in moves}  # type: ignore[index]
+        back = {(f, t): self.table[f][f] for _, _, f, t in moves}  # type: ignore[index]  # a peg stands on each f
 
         def rank(move: tuple[int, int, int], value: int) -> tuple[int, int, int, int, int]:
             _, f, t = move

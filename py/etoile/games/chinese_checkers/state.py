@@ -154,7 +154,7 @@ def check_options(
         raise ValueError(f"move_limit must be null or a whole number from 1 up, not {move_limit!r}")
     if edition not in (1, EDITION) or type(edition) is not int:
         raise ValueError(f"edition must be 1 or {EDITION}, not {edition!r}")
-    if not 2 <= players <= 6:  # type: ignore[operator]
+    if type(players) is not int or not 2 <= players <= 6:
         raise ValueError(f"Chinese checkers is for 2 to 6 players, not {players!r}")
     layout(players, camps)
 

@@ -332,6 +332,7 @@ def trail_style(age: int) -> str:
 
 def _last_move(match: Match) -> g.Move | None:
     """The move that led to the position shown (skipping passes)."""
+    move: g.Move
     for move in reversed(match.played):
         if not move.is_pass:
             return move

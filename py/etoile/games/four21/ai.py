@@ -87,7 +87,7 @@ def advice(state: State) -> Advice:
         raise ValueError("the game is over: nobody is to move")
     action, (_, worst, best) = _expert(state)
     stop = isinstance(action, Stop)
-    keep = () if stop else action.keep  # type: ignore[union-attr]
+    keep = () if stop else action.keep  # type: ignore[union-attr]  # the expert throws or stops: never a roll
     return Advice(action, keep, stop, min(1.0, max(0.0, 1.0 - worst)), min(1.0, max(0.0, best)))
 
 

@@ -290,7 +290,12 @@ def keep_hint(match: Match, local: Local, t: Catalog) -> El | None:
     states = match.states
     for ply, action in enumerate(match.played):
         seat = states[ply].seat
-        if isinstance(action, g.Throw) and action.keep and seat is not None and match.seats[seat].computer is None:
+        if (
+            isinstance(action, g.Throw)
+            and action.keep
+            and seat is not None
+            and (not match.seats or match.seats[seat].computer is None)
+        ):
             return None
     return h("p", {"class": "hint keep-hint"}, t("four21.keep_hint"))
 

@@ -46,8 +46,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from etoile.engine.coach import GeneralaChoice, GeneralaHint, GeneralaMistake, GeneralaPar, GeneralaReport
-from etoile.engine.dice import draw
-from etoile.engine.game import CHANCE
+from etoile.engine.dice import draw, keeps
+from etoile.engine.game import CHANCE, IllegalAction
 from etoile.engine.match import Match
 from etoile.engine.rng import Dice
 from etoile.games.generala import dp, win
@@ -103,7 +103,7 @@ def _values(turn: dp.Turn, column: Column, dice: tuple[int, ...], throw: int) ->
     values: list[tuple[Decision, float]] = []
     if throw < g.THROWS:
         after = turn.throw_second if throw == 1 else turn.throw_third
-        for keep in g.keeps(dice):
+        for keep in keeps(dice):
             values.append((Throw(keep), after[dp.hand_index(keep)]))
     for b, box in enumerate(BOXES):
         if column[b] is None:
@@ -270,7 +270,7 @@ def review(
             valued = choices(state)
             chosen = next((v for v in valued if v.action == action), None)
             if chosen is None:
-                raise g.IllegalAction(f"action {index} ({action!r}) is not legal")
+                raise IllegalAction(f"action {index} ({action!r}) is not legal")
             best = valued[0]
             if chosen.chance is not None and best.chance is not None:
                 cost = best.chance - chosen.chance

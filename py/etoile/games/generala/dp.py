@@ -95,10 +95,11 @@ Scoring = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
 @lru_cache(maxsize=16)
 def _scoring(key: tuple[bool, bool, bool]) -> tuple[Scoring, Scoring]:
     """:func:`box_scores` kept sparse: for each box, the results that score and what they score."""
-    return tuple(
+    first, later = (
         tuple((tuple(h for h, s in enumerate(col) if s), tuple(s for s in col if s)) for col in columns)
         for columns in box_scores(key)
-    )  # type: ignore[return-value]
+    )
+    return first, later
 
 
 Fills = tuple[dict[int, float] | None, ...]

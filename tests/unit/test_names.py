@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from etoile.app.settings import NAME_LENGTH, clean_name
 from etoile.engine.match import Match, Seat
+from etoile.engine.names import NAME_LENGTH, clean_name
 from etoile.games.four21 import rules as four21
 from etoile.sharing.link import decode, encode, pack
 
