@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from etoile.app.settings import Settings
 from etoile.engine.match import Match, Seat
-from etoile.games import REGISTRY
+from etoile.engine.registry import REGISTRY
 from etoile.games.chinese_checkers import ai as cc_ai
 from etoile.games.chinese_checkers import rules as cc
 from etoile.games.four21 import rules as four21

@@ -12,7 +12,7 @@ from typing import Any
 from playwright.sync_api import Page
 
 from etoile.app.settings import LANGUAGES
-from etoile.games import REGISTRY
+from etoile.engine.registry import REGISTRY
 from etoile.ui.i18n import catalog, rules, strings
 
 __all__ = ["GAMES", "LANGUAGES", "NAMESPACES", "rules", "strings", "t"]

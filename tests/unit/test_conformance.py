@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 
 from etoile.engine.game import CHANCE, Game, IllegalAction, Outcome
 from etoile.engine.match import Match, Seat
-from etoile.games import REGISTRY
-from tests.unit import pig
+from etoile.engine.registry import REGISTRY
+from tests.games.pig import rules as pig
 
 GAMES: dict[str, Game] = {**REGISTRY, pig.ID: sys.modules[pig.__name__]}  # type: ignore[dict-item]
 

@@ -17,10 +17,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from etoile.games import REGISTRY
+from etoile.engine.registry import IDS
 
-GAMES = tuple(REGISTRY)
-"""Game ids, in the order the home screen lists them; each is also its URL path."""
+GAMES = IDS
+"""Game ids, in the order the home screen lists them; each is also its URL path (a live view of the registry)."""
 BY_LINK_ID = re.compile(r"[a-z0-9]{8}")
 """The id of a game by link: eight letters and digits drawn when it is set up, the same on every device."""
 HISTORY_ID = re.compile(r"[0-9a-f]{16}")

@@ -14,8 +14,8 @@ Each rules module declares once, in its :class:`Description`, what the rest
 of the app needs to know: its id, the player counts it accepts, its options
 with their values and defaults, its computer levels and whether moves may be
 taken back. The setup screens, the routes, the computer players' entry point,
-the rules pages and the page runtime all read it. :data:`REGISTRY` holds every
-game once this package is imported.
+the rules pages and the page runtime all read it. :mod:`etoile.engine.registry`
+finds every game.
 
 The generic machinery (history with undo and redo, saving, replay, random
 play in property tests) is written once against this protocol, in
@@ -288,15 +288,3 @@ class Game(Protocol):
 
     def state_from_text(self, text: str) -> Any:
         """The position written ``text``; ``ValueError`` if it is not one."""
-
-
-REGISTRY: dict[str, Game] = {}
-"""Every game the app knows, by :attr:`Game.ID`."""
-
-
-def register(game: Game) -> Game:
-    """Add a rule module to :data:`REGISTRY` (modules call this on import)."""
-    if game.DESCRIPTION.id != game.ID:
-        raise ValueError(f"game {game.ID!r} describes itself as {game.DESCRIPTION.id!r}")
-    REGISTRY[game.ID] = game
-    return game

@@ -27,8 +27,8 @@ from typing import Any
 from etoile.app.settings import clean_name
 from etoile.engine.dice import Roll, draw
 from etoile.engine.game import CHANCE, JSON, Game, IllegalAction, Outcome
+from etoile.engine.registry import REGISTRY
 from etoile.engine.rng import Dice, splitmix64
-from etoile.games import REGISTRY
 
 FORMAT = 2
 """Version of :meth:`Match.to_json`'s layout. Format 1 records load too: a game whose rules changed since reads

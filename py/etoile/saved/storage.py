@@ -44,7 +44,7 @@ from etoile.app.settings import Settings
 from etoile.engine import safe_json
 from etoile.engine.game import Game
 from etoile.engine.match import InvalidMatch, Match
-from etoile.games import REGISTRY
+from etoile.engine.registry import REGISTRY
 from etoile.saved.history import WHEN, Entry, better
 
 SCHEMA = 1

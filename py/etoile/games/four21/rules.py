@@ -47,7 +47,6 @@ A position is written on one line (:func:`state_to_text`), options first.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from fractions import Fraction
@@ -69,7 +68,7 @@ from etoile.engine.dice import (
     throw_to_text,
     within,
 )
-from etoile.engine.game import CHANCE, JSON, Description, IllegalAction, Option, Outcome, ToMove, register
+from etoile.engine.game import CHANCE, JSON, Description, IllegalAction, Option, Outcome, ToMove
 
 ID = "421"
 MAX_ACTIONS = 10_000
@@ -700,5 +699,3 @@ def action_from_text(text: str) -> Action:
 # The position text and the conversion of format-1 records read and write this module's values: they live in
 # four21_text, imported last so that it finds them all.
 from etoile.games.four21.text import state_from_text, state_to_text, upgrade_actions  # noqa: E402, F401
-
-register(sys.modules[__name__])

@@ -50,7 +50,6 @@ A position is written on one line by :func:`state_to_text` (see :mod:`etoile.gam
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
@@ -71,7 +70,7 @@ from etoile.engine.dice import (
     throw_to_text,
     within,
 )
-from etoile.engine.game import CHANCE, JSON, Description, IllegalAction, Option, Outcome, ToMove, register
+from etoile.engine.game import CHANCE, JSON, Description, IllegalAction, Option, Outcome, ToMove
 
 ID = "generala"
 DESCRIPTION = Description(
@@ -593,5 +592,3 @@ def checked(state: State) -> State:
 # The position text and the conversion of format-1 records read and write this module's values: they live in
 # generala_text, imported last so that it finds them all.
 from etoile.games.generala.text import state_from_text, state_to_text, upgrade_actions  # noqa: E402, F401
-
-register(sys.modules[__name__])
