@@ -1,4 +1,4 @@
-"""Étoile: 421, Generala and Chinese checkers, rules and players in pure Python.
+"""Étoile: dice and board games, their rules and computer players in pure Python.
 
 The subpackages ``games`` and ``ai`` and the modules beside this file never
 import ``js`` or ``pyscript``: they run unchanged on CPython (tests, benchmarks)

@@ -2,10 +2,10 @@
 
 The shared code (the engine, the app, the saved data, the sharing, the page, the boot scripts) reads the games
 through :mod:`etoile.engine.registry` only. A mention of a game's id, namespace or module path in its code, its
-strings or its comments fails here; docstrings are left out, where a doctest may play a real game as an example.
+strings, its comments or its docstrings fails here; only a docstring's examples (a doctest, from ``>>>`` to the next
+blank line) may play a real game.
 """
 
-import ast
 import io
 import re
 import tokenize
@@ -30,42 +30,33 @@ def shared_modules() -> list[Path]:
 
 
 def game_words() -> list[str]:
-    """What names a game: its id, its namespace, its package's module path."""
+    """What names a game: its id, its namespace (each also written with spaces), its package's module path."""
     words = set()
     for spec in specs():
-        words |= {spec.id, spec.namespace, spec.rules.rpartition(".")[0]}
+        words |= {spec.id, spec.namespace, spec.id.replace("-", " "), spec.namespace.replace("_", " ")}
+        words.add(spec.rules.rpartition(".")[0])
     return sorted(words, key=len, reverse=True)
 
 
-def docstrings(tree: ast.Module) -> set[int]:
-    """The lines of every docstring (a module's, a class's, a function's, an attribute's)."""
-    lines: set[int] = set()
-    for node in ast.walk(tree):
-        body = getattr(node, "body", None)
-        if not isinstance(body, list):
-            continue
-        for index, statement in enumerate(body):
-            is_doc = isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)
-            if (
-                is_doc
-                and isinstance(statement.value.value, str)
-                and (index == 0 or isinstance(body[index - 1], (ast.Assign, ast.AnnAssign)))
-            ):
-                lines |= set(range(statement.lineno, (statement.end_lineno or statement.lineno) + 1))
-    return lines
+def without_examples(text: str) -> str:
+    """A string without its doctests: each from a ``>>>`` line to the next blank line."""
+    kept, example = [], False
+    for line in text.splitlines():
+        example = line.strip().startswith(">>>") or (example and bool(line.strip()))
+        kept.append("" if example else line)
+    return "\n".join(kept)
 
 
 def mentions(path: Path, words: list[str]) -> list[str]:
-    """Each mention of one of ``words`` in the code, strings and comments of ``path`` (not its docstrings)."""
+    """Each mention of one of ``words`` in the code, strings, comments and docstrings (but their examples) of
+    ``path``."""
     source = path.read_text(encoding="utf-8")
-    skip = docstrings(ast.parse(source))
     pattern = re.compile("|".join(rf"(?<![\w-]){re.escape(w)}(?![\w-])" for w in words), re.IGNORECASE)
     found = []
     for token in tokenize.generate_tokens(io.StringIO(source).readline):
         if token.type in (tokenize.NAME, tokenize.STRING, tokenize.COMMENT, tokenize.NUMBER):
-            if token.start[0] in skip and token.type == tokenize.STRING:
-                continue
-            if (match := pattern.search(token.string)) is not None:
+            text = without_examples(token.string) if token.type == tokenize.STRING else token.string
+            if (match := pattern.search(text)) is not None:
                 found.append(f"{path.relative_to(ROOT)}:{token.start[0]}: {match.group(0)!r} in {token.string[:60]!r}")
     return found
 

@@ -65,7 +65,7 @@ HOME = Route("home")
 
 
 def parse(hash_: str) -> Route:
-    """The route of a location hash (``""``, ``"#/"``, ``"#/421"``, ...)."""
+    """The route of a location hash (``""``, ``"#/"``, ``"#/<game>"``, ...)."""
     parts = [part for part in hash_.lstrip("#").split("/") if part]
     match parts:
         case []:

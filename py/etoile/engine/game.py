@@ -68,8 +68,8 @@ def token(value: JSON) -> str:
 class Option:
     """A rule option: its values, in the order the setup offers them, and its default.
 
-    ``players`` limits some values to some numbers of players (Chinese
-    checkers offers three camps to two players only). The option is named
+    ``players`` limits some values to some numbers of players (three camps
+    each, say, for two players only). The option is named
     ``<namespace>.option.<id>`` in the locale files, each value
     ``<namespace>.option.<id>.<token>``.
     """
@@ -235,7 +235,7 @@ class Game(Protocol):
     """What every rule module provides (module-level names)."""
 
     ID: str
-    """Stable id used in saves and URLs: ``"421"``, ``"generala"``, ... (the same as ``DESCRIPTION.id``)."""
+    """Stable id used in saves and URLs: ``"pig"``, ... (the same as ``DESCRIPTION.id``)."""
 
     DESCRIPTION: Description
     """What the rest of the app knows of the game: players, options, computer levels, undo."""
@@ -259,7 +259,7 @@ class Game(Protocol):
         """The state after ``action``; raises :class:`IllegalAction` if it is not legal."""
 
     def forced(self, state: Any) -> Any | None:
-        """The action the seat to move has no choice about and need not be asked for (421's lone stop, a pass), if any."""
+        """The action the seat to move has no choice about and need not be asked for (a lone stop, a pass), if any."""
 
     def result(self, state: Any) -> Outcome | None:
         """The outcome once the game is over, else ``None``."""

@@ -32,7 +32,7 @@ from etoile.engine.rng import Dice, splitmix64
 
 FORMAT = 2
 """Version of :meth:`Match.to_json`'s layout. Format 1 records load too: a game whose rules changed since reads
-their options with its ``upgrade_options(options, format)`` (Chinese checkers: the edition of its rules)."""
+their options with its ``upgrade_options(options, format)`` (the edition of its rules, say)."""
 
 
 class InvalidMatch(ValueError):

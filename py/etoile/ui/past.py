@@ -31,7 +31,7 @@ def when_text(when: str, t: Catalog) -> str:
 
 
 def who_key(person: Who) -> str:
-    """A player as the value of a form control: ``person:Ann``, ``computer:421/expert``."""
+    """A player as the value of a form control: ``person:Ann``, ``computer:<game>/expert``."""
     return f"{person[0]}:{person[1]}"
 
 

@@ -400,7 +400,7 @@ def log_lines(table: Table, match: Match, t: Catalog) -> list[LogLine]:
     """The record up to the cursor as lines of a log: ``(seat, start, end, note)`` for ``match.actions[start:end]``.
 
     A line is a seat's run of actions, the outcomes of its throws included; it also ends where the table notes
-    what the game made of it (421: a turn's tokens; Generala: a box filled), ``note`` being that text.
+    what the game made of it (a turn's tokens, a box filled), ``note`` being that text.
     """
     lines: list[LogLine] = []
     seat, start = None, 0
