@@ -45,8 +45,8 @@ class GameSpec:
     statistics hooks: ``facts(match)``, what a finished game gives the
     statistics (:func:`etoile.saved.history.facts`), and ``section(player, t)``,
     the game's section of the statistics screen (:mod:`etoile.ui.past`).
-    ``folder`` is the package's folder, which holds ``locales/<lang>.json`` (the
-    game's strings) and ``rules/<lang>.json`` (its rules page).
+    ``folder`` is the package's folder, which holds ``locales/<lang>/strings.json``
+    (the game's strings) and ``locales/<lang>/rules.json`` (its rules page).
     """
 
     rules: str
@@ -101,11 +101,11 @@ class GameSpec:
 
     def locale_file(self, lang: str) -> Path:
         """The game's strings in ``lang``: its ``<namespace>.*`` keys and its ``game.<id>.*`` name and line."""
-        return self.folder / "locales" / f"{lang}.json"
+        return self.folder / "locales" / lang / "strings.json"
 
     def rules_file(self, lang: str) -> Path:
         """The game's rules page in ``lang``: ``{title, summary, sections, options}``."""
-        return self.folder / "rules" / f"{lang}.json"
+        return self.folder / "locales" / lang / "rules.json"
 
 
 class _Registry:

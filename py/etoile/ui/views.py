@@ -14,6 +14,7 @@ from etoile.app.play import can_take_back, link_url, setup_of, watched
 from etoile.app.routes import GAMES, Route, game_of, href
 from etoile.app.settings import LANGUAGES, NAME_LENGTH, SPEEDS, THEMES
 from etoile.app.setup import MAX_SEATS, SeatChoice
+from etoile.engine import registry
 from etoile.engine.game import CHANCE, Description, Option, token
 from etoile.engine.match import Match
 from etoile.sharing.by_link import differences, made_here, parting
@@ -38,7 +39,7 @@ def title(model: Model) -> str:
         case "setup":
             screen = t("setup.title", game=t(f"game.{route.game}.name"))
         case "rules":
-            screen = t("rules.title", game=rules(t.lang)[TABLES[route.game or ""].GAME.DESCRIPTION.namespace]["title"])
+            screen = t("rules.title", game=rules(t.lang)[registry.spec(route.game or "").namespace]["title"])
         case "settings":
             screen = t("settings.title")
         case "history":
@@ -627,7 +628,7 @@ def setup_screen(model: Model, t: Catalog) -> El:
     game_id = model.route.game or ""
     if game_id not in TABLES:
         return coming_soon(game_id, t)
-    spec = TABLES[game_id].GAME.DESCRIPTION
+    spec = registry.spec(game_id).description
     setup = setup_of(model, game_id)
     data: dict[str, Attr] = {"data-game": game_id}
     ns = spec.namespace
@@ -769,7 +770,7 @@ def rules_option(spec: Description, option: Option, text: str, t: Catalog) -> li
 
 def rules_page(model: Model, t: Catalog) -> El:
     game_id = model.route.game or ""
-    spec = TABLES[game_id].GAME.DESCRIPTION
+    spec = registry.spec(game_id).description
     page = rules(t.lang)[spec.namespace]
     texts = {o["id"]: o["text"] for o in page["options"]}
     return h(
