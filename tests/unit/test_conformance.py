@@ -1,6 +1,6 @@
 """One protocol, checked the same way for every game: random legal play from every seating and every option value.
 
-At every ply, over each game of :data:`etoile.engine.game.REGISTRY` and the small
+At every ply, over each game of :data:`etoile.engine.registry.REGISTRY` and the small
 test game: whose turn it is, the legal actions and the result agree; at a
 chance node the legal actions are the chance outcomes, whose exact odds sum to
 one, and nowhere else are there chance outcomes; the state and every legal

@@ -56,7 +56,8 @@ class GameSpec:
     stats: str
     section: str
     folder: Path
-    loaded: dict[str, ModuleType] = field(default_factory=dict, compare=False, repr=False)
+    loaded: dict[str, ModuleType] = field(default_factory=dict, init=False, compare=False, repr=False)
+    """The modules loaded so far, by import path."""
 
     @property
     def game(self) -> Game:
@@ -117,12 +118,16 @@ class _Registry:
     def specs(self) -> dict[str, GameSpec]:
         if self.found is None:
             found: dict[str, GameSpec] = {}
-            self.found = found
-            package = importlib.import_module(GAMES_PACKAGE)
-            for module in pkgutil.iter_modules(package.__path__):
-                if module.ispkg:
-                    spec = _spec_of(f"{GAMES_PACKAGE}.{module.name}")
-                    found[spec.id] = spec
+            self.found = found  # a game module that asks the registry while it is imported sees the games so far
+            try:
+                package = importlib.import_module(GAMES_PACKAGE)
+                for module in pkgutil.iter_modules(package.__path__):
+                    if module.ispkg:
+                        spec = _spec_of(f"{GAMES_PACKAGE}.{module.name}")
+                        found[spec.id] = spec
+            except BaseException:
+                self.found = None  # asked again, the registry looks again (and fails again, saying why)
+                raise
             self.order()
         return self.found
 
