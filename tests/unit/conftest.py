@@ -8,7 +8,7 @@ from tests.games.pig import rules as pig
 
 
 @pytest.fixture
-def games() -> dict:
+def games() -> dict[str, object]:
     """A registry holding only the test game."""
     return {pig.ID: sys.modules[pig.__name__]}
 

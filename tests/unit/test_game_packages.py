@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from etoile.engine.registry import IDS, REGISTRY, specs
+from etoile.engine.registry import IDS, REGISTRY, GameSpec, specs
 
 ROOT = Path(__file__).resolve().parents[2]
 PY = ROOT / "py"
@@ -75,7 +75,7 @@ def test_the_shared_code_names_no_game() -> None:
 
 
 @pytest.mark.parametrize("spec", specs(), ids=lambda s: s.id)
-def test_each_game_package_holds_its_parts(spec) -> None:
+def test_each_game_package_holds_its_parts(spec: GameSpec) -> None:
     for part in (spec.table, spec.computer, spec.stats, spec.section, spec.rules):
         assert part.startswith(f"etoile.games.{spec.namespace}.")
     for lang in ("en", "fr", "ru", "es"):

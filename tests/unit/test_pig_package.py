@@ -16,6 +16,7 @@ from etoile.app.routes import GAMES, Route
 from etoile.app.settings import LANGUAGES
 from etoile.app.update import update
 from etoile.engine import computer
+from etoile.engine.dice import roll_from_text
 from etoile.engine.match import Match, Seat
 from etoile.engine.registry import IDS, REGISTRY, GameSpec, register_package, spec, unregister
 from etoile.saved.history import Entry
@@ -39,7 +40,7 @@ def send(model: Model, action: str, value: object = None, **data: str) -> tuple[
 def finished(seats: tuple[Seat, ...] = (Seat("Ann"), Seat("Bob"))) -> Match:
     """A game of pig to 10 points, won by Ann with a 6 and a 5."""
     return Match.new(pig, {"players": 2, "target": 10}, 421, seats).play_all(
-        ["roll", pig.roll_from_text("roll 6"), "roll", pig.roll_from_text("roll 5"), "hold"]
+        ["roll", roll_from_text("roll 6"), "roll", roll_from_text("roll 5"), "hold"]
     )
 
 
@@ -112,7 +113,7 @@ def test_its_rules_page_shows_its_text_and_its_options_as_the_setup_names_them()
 
 
 def test_its_computer_players_and_coach_answer_through_the_worker_s_entry() -> None:
-    match = Match.new(pig, {"players": 2}, 421, (Seat("Ann"), Seat("", "easy"))).play_all(["roll", pig.roll_from_text("roll 6")])
+    match = Match.new(pig, {"players": 2}, 421, (Seat("Ann"), Seat("", "easy"))).play_all(["roll", roll_from_text("roll 6")])
     record = json.dumps(match.to_json())
     assert json.loads(computer.choose("pig", record, "easy")) == "hold"
     assert json.loads(computer.choose("pig", record, "expert")) == "roll"
