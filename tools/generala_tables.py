@@ -35,8 +35,8 @@ from dataclasses import replace
 
 from etoile.games.generala.dp import TABLES_FILE, compute_table
 from etoile.games.generala.rules import Rules
+from etoile.games.generala.stats_view import SCORES_FILE
 from etoile.games.generala.win import FUTURES_FILE, SCALE, Pmf, compute_futures, encode
-from etoile.ui.past import SCORES_FILE
 
 FORMAT = 1
 

@@ -1,4 +1,4 @@
-"""Étoile: 421, Generala and Chinese checkers, rules and players in pure Python.
+"""Étoile: dice and board games, their rules and computer players in pure Python.
 
 The package is laid out in layers, each importing only those below it: ``ui`` (the page), ``app`` (its logic),
 ``saved`` (what the browser keeps), ``sharing`` (what travels between devices) and ``engine`` (what every game

@@ -8,7 +8,7 @@ a finished game, is one record away.
 from __future__ import annotations
 
 from etoile.engine.match import Match, Seat
-from etoile.games import REGISTRY
+from etoile.engine.registry import REGISTRY
 from etoile.games.chinese_checkers import ai as cc_ai
 from etoile.games.chinese_checkers import rules as cc
 from etoile.games.four21 import rules as four21

@@ -11,7 +11,7 @@ from typing import Any
 
 from playwright.sync_api import Page
 
-from etoile.games import REGISTRY
+from etoile.engine.registry import REGISTRY
 from etoile.saved.settings import LANGUAGES
 from etoile.ui.i18n import catalog, rules, strings
 

@@ -130,7 +130,7 @@ def test_the_statistics_and_their_charts_in_every_language(page: Page, base_url:
         expect(figure.locator("svg")).to_be_visible()
         assert figure.locator("tbody tr").count() > 0
     captions = figures.locator("figcaption").all_inner_texts()
-    assert t(lang, "stats.generala.crossed") in captions
+    assert t(lang, "generala.stats.crossed") in captions
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
 
 

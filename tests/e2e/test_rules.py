@@ -4,7 +4,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from etoile.engine.game import token
-from etoile.games import REGISTRY
+from etoile.engine.registry import REGISTRY
 from tests.e2e.conftest import open_app
 from tests.e2e.support import GAMES, NAMESPACES, rules, t
 

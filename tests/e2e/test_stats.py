@@ -73,7 +73,7 @@ def test_chart_labels_stay_inside_their_drawing_in_russian_on_desktop_and_phone(
     for width, height in ((1280, 800), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})
         open_app(page, base_url, "#/stats")
-        other = t("ru", "stats.four21.group.other")
+        other = t("ru", "four21.stats.group.other")
         expect(page.locator("figure.chart text", has_text=other)).to_have_count(1)
         figures = page.locator("figure.chart")
         expect(figures).to_have_count(6)

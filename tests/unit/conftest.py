@@ -1,24 +1,21 @@
 import sys
+from collections.abc import Iterator
 
 import pytest
 
-from etoile.app import routes
-from etoile.ui import views
-from etoile.ui.table import TABLES
-from tests.unit import pig
-from tests.unit.pig_table import TABLE as PIG_TABLE
+from etoile.engine.registry import register_package, unregister
+from tests.games.pig import rules as pig
 
 
 @pytest.fixture
-def games() -> dict:
+def games() -> dict[str, object]:
     """A registry holding only the test game."""
     return {pig.ID: sys.modules[pig.__name__]}
 
 
 @pytest.fixture
-def pig_table(monkeypatch: pytest.MonkeyPatch) -> object:
-    """The test game as a playable table at ``#/pig``."""
-    monkeypatch.setitem(TABLES, "pig", PIG_TABLE)
-    for module in (routes, views):
-        monkeypatch.setattr(module, "GAMES", (*routes.GAMES, "pig"))
-    return PIG_TABLE
+def pig_table() -> Iterator[object]:
+    """The test game registered as the app's games are, a playable table at ``#/pig`` (for the test only)."""
+    spec = register_package("tests.games.pig")
+    yield spec.load_table()
+    unregister(spec.id)

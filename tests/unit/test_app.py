@@ -14,7 +14,7 @@ from etoile.saved.storage import MemoryBackend, Problem, Store
 from etoile.ui.i18n import catalog, rules
 from etoile.ui.vdom import El
 from etoile.ui.views import notice_text, title, view
-from tests.unit import pig
+from tests.games.pig import rules as pig
 
 
 def run(model: Model, *msgs: Msg) -> tuple[Model, list[Effect]]:

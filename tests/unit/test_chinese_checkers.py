@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from etoile.engine.game import IllegalAction, Outcome, token
 from etoile.engine.match import Match
-from etoile.games import REGISTRY
+from etoile.engine.registry import REGISTRY
 from etoile.games.chinese_checkers import board
 from etoile.games.chinese_checkers import rules as cc
 from etoile.games.chinese_checkers.endings import blocked_for_good, distance

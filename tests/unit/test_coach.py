@@ -3,14 +3,17 @@
 import json
 
 from etoile.engine import computer as run
-from etoile.engine.coach import PENDING, ChineseCheckersHint, Four21Advice, GeneralaHint, GeneralaReport, Pending
+from etoile.engine.coach import PENDING, Pending
 from etoile.engine.match import Match, Seat
 from etoile.games.chinese_checkers import ai as cc_ai
 from etoile.games.chinese_checkers import rules as chinese_checkers
+from etoile.games.chinese_checkers.coach import ChineseCheckersHint
 from etoile.games.four21 import ai as four21_ai
 from etoile.games.four21 import rules as four21
+from etoile.games.four21.coach import Four21Advice
 from etoile.games.generala import ai as generala_ai
 from etoile.games.generala import rules as generala
+from etoile.games.generala.coach import GeneralaHint, GeneralaReport
 
 SEATS = (Seat("Ann"), Seat("", "easy"))
 

@@ -1,6 +1,6 @@
 """One protocol, checked the same way for every game: random legal play from every seating and every option value.
 
-At every ply, over each game of :data:`etoile.engine.game.REGISTRY` and the small
+At every ply, over each game of :data:`etoile.engine.registry.REGISTRY` and the small
 test game: whose turn it is, the legal actions and the result agree; at a
 chance node the legal actions are the chance outcomes, whose exact odds sum to
 one, and nowhere else are there chance outcomes; the state and every legal
@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 
 from etoile.engine.game import CHANCE, Game, IllegalAction, Outcome
 from etoile.engine.match import Match, Seat
-from etoile.games import REGISTRY
-from tests.unit import pig
+from etoile.engine.registry import REGISTRY
+from tests.games.pig import rules as pig
 
 GAMES: dict[str, Game] = {**REGISTRY, pig.ID: sys.modules[pig.__name__]}  # type: ignore[dict-item]
 

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from etoile.engine.dice import Roll
 from etoile.engine.game import CHANCE, IllegalAction, Outcome
 from etoile.engine.match import Match
-from etoile.games import REGISTRY
+from etoile.engine.registry import REGISTRY
 from etoile.games.four21 import rules as g
 from etoile.games.four21.rules import Options, RollOff, Stop, Throw, Turn
 from etoile.games.four21.table import hand_name

@@ -7,12 +7,12 @@ from dataclasses import dataclass, replace
 from etoile.app.model import CoachAnswer, Effect, Model, Msg
 from etoile.app.routes import Route
 from etoile.app.update import update
-from etoile.engine.coach import Four21Advice
 from etoile.engine.dice import Roll
 from etoile.engine.match import Match, Seat
 from etoile.engine.rng import Dice
 from etoile.games.four21 import rules as g
 from etoile.games.four21 import table
+from etoile.games.four21.coach import Four21Advice
 from etoile.saved.settings import Settings
 from etoile.ui.dice import throws
 from etoile.ui.i18n import Catalog, catalog

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from etoile.engine.dice import Roll
 from etoile.engine.game import CHANCE, IllegalAction, Outcome
 from etoile.engine.match import Match
+from etoile.engine.registry import REGISTRY
 from etoile.engine.rng import Dice
-from etoile.games import REGISTRY
 from etoile.games.generala import rules as g
 from etoile.games.generala.rules import BOXES, Fill, Rules, Throw
 

@@ -7,13 +7,14 @@ import pytest
 from etoile.app.model import CoachAnswer, Effect, Model, Msg
 from etoile.app.routes import Route
 from etoile.app.update import update
-from etoile.engine.coach import PENDING, GeneralaChoice, GeneralaHint, GeneralaPar
+from etoile.engine.coach import PENDING
 from etoile.engine.dice import Roll
 from etoile.engine.game import CHANCE
 from etoile.engine.match import Match, Seat
 from etoile.engine.rng import Dice
 from etoile.games.generala import rules as g
 from etoile.games.generala import table
+from etoile.games.generala.coach import GeneralaChoice, GeneralaHint, GeneralaPar
 from etoile.ui.i18n import catalog
 from etoile.ui.views import view
 

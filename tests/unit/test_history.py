@@ -15,9 +15,8 @@ from etoile.games.chinese_checkers import rules as chinese_checkers
 from etoile.games.four21 import ai as four21_ai
 from etoile.games.four21 import rules as four21
 from etoile.games.generala import rules as generala
-from etoile.saved.history import Entry, better, game_id, newest_first, with_entry
+from etoile.saved.history import Entry, better, facts, game_id, newest_first, with_entry
 from etoile.saved.settings import Settings
-from etoile.saved.stats import facts
 from etoile.saved.storage import ASIDE_PREFIX, PREFIX, ImportRefused, MemoryBackend, Problem, Store
 from etoile.sharing import link
 from etoile.ui.i18n import catalog

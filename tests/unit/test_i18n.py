@@ -16,15 +16,16 @@ from etoile.app.model import REPLAY_SPEEDS, Model
 from etoile.app.routes import GAMES
 from etoile.engine.dice import Roll
 from etoile.engine.game import token
-from etoile.games import REGISTRY
+from etoile.engine.registry import REGISTRY
 from etoile.games.chinese_checkers import rules as cc
 from etoile.games.chinese_checkers import table as cc_table
 from etoile.games.four21 import rules as four21
+from etoile.games.four21 import stats_view as four21_stats_view
 from etoile.games.generala import rules as generala
 from etoile.saved.settings import LANGUAGES, SPEEDS, THEMES
 from etoile.saved.storage import MATCH, SETTINGS, ImportReason, Problem, ProblemKind
 from etoile.sharing import by_link, link
-from etoile.ui import past, views
+from etoile.ui import views
 from etoile.ui.i18n import APOSTROPHE, Catalog, catalog, french_fill, pick_language, plural_form, rules, string_files, strings
 from tools.build import localise_page
 
@@ -421,8 +422,8 @@ def runtime_keys() -> dict[str, set[str]]:
         "ui/views.py: leave": {"table.replay_exit", "link.leave", "history.back"},
         "ui/past.py: {}.level.{}": levels,
         "ui/past.py: game.{}.name": names,
-        "ui/past.py: generala.box.{}": {f"generala.box.{b}" for b in generala.BOXES},
-        "ui/past.py: stats.four21.group.{}": {f"stats.four21.group.{g}" for g in past.HAND_GROUPS},
+        "games/generala/stats_view.py: generala.box.{}": {f"generala.box.{b}" for b in generala.BOXES},
+        "games/four21/stats_view.py: four21.stats.group.{}": {f"four21.stats.group.{g}" for g in four21_stats_view.HAND_GROUPS},
         "ui/past.py: key": {f"stats.{c}" for c in ("game", "played", "won", "win_rate", "left")},
         **{f"ui/views.py: {{}}.{part}": keys for part, keys in dialogs.items()},
         "ui/views.py: key": terms,  # a notice's terms, each a key
@@ -431,7 +432,7 @@ def runtime_keys() -> dict[str, set[str]]:
 
 
 NOT_KEYS = {
-    "engine/computer.py: etoile.games.{}.ai",
+    "engine/registry.py: {}.{}",
     "sharing/link.py: {}.{}.{}",
     "ui/browser.py: etoile-{}-{}.json",
     "ui/browser.py: etoile-{}.json",

@@ -12,7 +12,7 @@ from etoile.engine.dice import Roll
 from etoile.engine.game import CHANCE, IllegalAction, Outcome
 from etoile.engine.match import InvalidMatch, Match, Seat, _draw
 from etoile.engine.rng import Dice
-from tests.unit import pig
+from tests.games.pig import rules as pig
 
 ROLL, HOLD = "roll", "hold"
 

@@ -11,12 +11,12 @@ import pytest
 from etoile.app.model import CoachAnswer, Model, Msg
 from etoile.app.routes import Route
 from etoile.app.update import update
-from etoile.engine.coach import GeneralaMistake, GeneralaPar, GeneralaReport
 from etoile.engine.dice import Roll
 from etoile.engine.match import Match, Seat
 from etoile.games.four21 import rules as four21
 from etoile.games.generala import rules as generala
 from etoile.games.generala import table as generala_table
+from etoile.games.generala.coach import GeneralaMistake, GeneralaPar, GeneralaReport
 from etoile.saved.settings import Settings
 from etoile.ui.i18n import catalog
 from etoile.ui.views import view

@@ -10,13 +10,15 @@ from etoile.app.routes import Route
 from etoile.app.update import Effect, Model, Msg, update, with_problems
 from etoile.engine.match import Match, Seat
 from etoile.games.four21 import rules as four21
+from etoile.games.four21.stats_view import hand_group
 from etoile.games.generala import rules as generala
+from etoile.games.generala.stats_view import optimal_scores, optimal_shares
 from etoile.saved.history import Entry, newest_first
 from etoile.saved.settings import Settings
 from etoile.saved.storage import Problem
 from etoile.ui import charts
 from etoile.ui.i18n import catalog
-from etoile.ui.past import hand_group, history_screen, optimal_scores, optimal_shares, stats_screen
+from etoile.ui.past import history_screen, stats_screen
 from etoile.ui.vdom import El
 from etoile.ui.views import view
 

@@ -149,12 +149,12 @@ def test_the_computer_s_turn_is_told_as_it_plays_and_can_be_skipped_to_its_end()
     model, _ = send(model, "play", "roll")
     model, _ = send(model, "play", "hold")
     cursor = model.matches["pig"].cursor
-    assert computer_turn_shown(model) == (["Computer 2 (pig.level.easy) is playing…"], [("Skip to the end of its turn", False)])
+    assert computer_turn_shown(model) == (["Computer 2 (easy) is playing…"], [("Skip to the end of its turn", False)])
     model, _ = send(model, "computer-move", ComputerMove(cursor, "roll"))
     computer = model.matches["pig"]
     assert computer.computer_to_move == 1
     [line], skip = computer_turn_shown(model)
-    assert line.startswith("Computer 2 (pig.level.easy): roll · roll ") and skip == [("Skip to the end of its turn", False)]
+    assert line.startswith("Computer 2 (easy): roll · roll ") and skip == [("Skip to the end of its turn", False)]
     model, effects = send(model, "computer-skip")
     assert model.hurry == {"pig"} and effects == []
     assert computer_turn_shown(model)[1] == [("Skip to the end of its turn", True)]

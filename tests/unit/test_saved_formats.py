@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from etoile.engine.match import Match
+from etoile.engine.registry import REGISTRY
 from etoile.engine.rng import Dice
-from etoile.games import REGISTRY
 
 DATA = Path(__file__).parent.parent / "data" / "format1"
 NEXT = json.loads((DATA / "next.json").read_text(encoding="utf-8"))

@@ -10,10 +10,13 @@ from hypothesis import strategies as st
 from etoile.engine.match import Match, Seat
 from etoile.games.chinese_checkers import ai as chinese_checkers_ai
 from etoile.games.chinese_checkers import rules as chinese_checkers
+from etoile.games.chinese_checkers.stats import moves, seating, seatings
 from etoile.games.four21 import rules as four21
+from etoile.games.four21.stats import hands, stars, tokens
 from etoile.games.generala import rules as generala
-from etoile.saved.history import Entry
-from etoile.saved.stats import facts, histogram, seating, statistics, who
+from etoile.games.generala.stats import big_generals, crossed, generals, scores
+from etoile.saved.history import Entry, facts
+from etoile.saved.stats import histogram, statistics, who
 
 GENERALA_GAME = (
     *("throw", "roll 1 1 1 2 3", "fill 1"),  # 3
@@ -223,7 +226,7 @@ def test_a_game_left_before_its_end_counts_as_left_and_nothing_more() -> None:
     ann, bob = players[("person", "Ann")], players[("person", "Bob")]
     assert (ann.left, bob.left) == (Counter({"421": 2, "generala": 1}), Counter({"421": 2}))
     assert (ann.played("421"), ann.won("421"), ann.played("generala")) == (0, 0, 0)
-    assert (ann.scores(), ann.generals(), ann.big_generals(), ann.crossed()) == ([], 0, 0, Counter())
+    assert (scores(ann), generals(ann), big_generals(ann), crossed(ann)) == ([], 0, 0, Counter())
 
 
 def test_each_computer_level_of_each_game_is_a_player_of_its_own() -> None:
@@ -269,7 +272,7 @@ def test_a_game_counts_once_for_a_player_who_held_two_seats_and_each_seat_s_fact
     assert (experts.played("421"), experts.won("421"), experts.left["421"]) == (2, 1, 1)
     generala_experts = players[("computer", "generala/expert")]
     assert (generala_experts.played("generala"), generala_experts.won("generala")) == (1, 1)
-    assert (generala_experts.scores(), generala_experts.crossed()) == ([150, 210], Counter({"general": 1}))
+    assert (scores(generala_experts), crossed(generala_experts)) == ([150, 210], Counter({"general": 1}))
 
 
 def test_names_are_matched_exactly_and_the_unnamed_are_one_player() -> None:
@@ -298,10 +301,10 @@ def test_generala_scores_come_oldest_first_with_their_generals_big_generals_and_
         entry("generala", (ANN,), ((0,),), (column(301, 1, crossed=("1",)),), when="2026-04-01T10:00"),
     ]
     ann = statistics(entries)[("person", "Ann")]
-    assert ann.scores() == [180, 25, 250, 301]
-    assert (mean(ann.scores()), max(ann.scores())) == (189, 301)
-    assert (ann.generals(), ann.big_generals()) == (2, 1)
-    assert ann.crossed() == Counter({"four": 2, "1": 2, "general": 1})
+    assert scores(ann) == [180, 25, 250, 301]
+    assert (mean(scores(ann)), max(scores(ann))) == (189, 301)
+    assert (generals(ann), big_generals(ann)) == (2, 1)
+    assert crossed(ann) == Counter({"four": 2, "1": 2, "general": 1})
     assert [r.when for r in ann.games["generala"]] == sorted(e.when for e in entries)
 
 
@@ -314,11 +317,11 @@ def test_421_counts_stars_the_tokens_taken_per_game_and_the_hands_by_rank() -> N
     ]
     players = statistics(entries)
     ann = players[("person", "Ann")]
-    assert ann.stars() == 3
-    assert ann.tokens() == 5
-    assert ann.hands() == Counter({0: 3, 16: 3, 55: 1})
+    assert stars(ann) == 3
+    assert tokens(ann) == 5
+    assert hands(ann) == Counter({0: 3, 16: 3, 55: 1})
     bob = players[("person", "Bob")]  # a game's facts missing (an entry read with none) are left out
-    assert (bob.stars(), bob.tokens(), bob.hands()) == (0, None, Counter())
+    assert (stars(bob), tokens(bob), hands(bob)) == (0, None, Counter())
 
 
 def test_chinese_checkers_averages_the_moves_of_the_games_finished_and_counts_each_seating() -> None:
@@ -338,17 +341,17 @@ def test_chinese_checkers_averages_the_moves_of_the_games_finished_and_counts_ea
     ]
     players = statistics(entries)
     ann, bob = players[("person", "Ann")], players[("person", "Bob")]
-    assert ann.moves() == (60 + 131) / 2
-    assert ann.seatings == {"2": (2, 1), "2x3": (1, 1), "6": (1, 0)}
-    assert bob.moves() == 50
-    assert bob.seatings == {"2": (2, 1), "2x3": (1, 0)}
+    assert moves(ann) == (60 + 131) / 2
+    assert seatings(ann) == {"2": (2, 1), "2x3": (1, 1), "6": (1, 0)}
+    assert moves(bob) == 50
+    assert seatings(bob) == {"2": (2, 1), "2x3": (1, 0)}
     assert (ann.played("chinese-checkers"), ann.won("chinese-checkers")) == (4, 2)
-    assert players[("person", "P1")].moves() == 45 and players[("person", "P0")].moves() is None
+    assert moves(players[("person", "P1")]) == 45 and moves(players[("person", "P0")]) is None
 
 
 def test_no_game_of_a_kind_gives_no_average() -> None:
     ann = statistics([entry("generala", (ANN,), ((0,),))])[("person", "Ann")]
-    assert (ann.tokens(), ann.moves(), ann.scores(), ann.hands(), ann.seatings) == (None, None, [], Counter(), {})
+    assert (tokens(ann), moves(ann), scores(ann), hands(ann), seatings(ann)) == (None, None, [], Counter(), {})
     assert statistics([]) == {}
 
 
@@ -357,8 +360,8 @@ def test_statistics_from_real_games_add_up() -> None:
     kept = Entry.of(match, "2026-12-02T18:05")
     players = statistics([kept])
     [player] = players.values()  # both seats are the unnamed player: one game, won
-    assert (player.played("chinese-checkers"), player.won("chinese-checkers"), player.moves()) == (1, 1, 64)
-    assert player.seatings == {"2": (1, 1)}
+    assert (player.played("chinese-checkers"), player.won("chinese-checkers"), moves(player)) == (1, 1, 64)
+    assert seatings(player) == {"2": (1, 1)}
 
 
 # -- histograms -------------------------------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from etoile.saved.storage import (
     Store,
     import_match,
 )
-from tests.unit import pig
+from tests.games.pig import rules as pig
 
 
 def envelope(data: object, schema: int = 1) -> str:

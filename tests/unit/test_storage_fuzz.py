@@ -23,7 +23,7 @@ from etoile.app.model import Model
 from etoile.app.routes import GAMES, Route
 from etoile.app.update import with_problems
 from etoile.engine.match import Match, Seat
-from etoile.games import REGISTRY
+from etoile.engine.registry import REGISTRY
 from etoile.games.chinese_checkers import table as chinese_checkers  # noqa: F401 - the tables the views draw
 from etoile.games.four21 import table as four21  # noqa: F401
 from etoile.games.generala import table as generala  # noqa: F401

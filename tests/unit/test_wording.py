@@ -13,7 +13,7 @@ from etoile.app.routes import Route
 from etoile.engine.dice import Roll
 from etoile.engine.game import token
 from etoile.engine.match import Match, Seat
-from etoile.games import REGISTRY
+from etoile.engine.registry import REGISTRY
 from etoile.games.four21 import rules as four21
 from etoile.games.four21.rules import IllegalAction
 from etoile.games.generala import rules as generala

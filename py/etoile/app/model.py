@@ -143,7 +143,7 @@ class Notice:
 
     ``terms`` are parameters that are locale keys themselves: they are
     translated in order, each seeing the ones before (so ``{"game":
-    "game.421.name", "record": "record.match"}`` reads "your 421 game").
+    "game.<id>.name", "record": "record.match"}`` reads "your <game> game").
 
     ``details`` is technical text shown folded away; ``aside_key`` offers
     download and discard buttons for a value that was set aside.

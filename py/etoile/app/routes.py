@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from etoile.games import REGISTRY
+from etoile.engine.registry import IDS
 from etoile.saved.history import HISTORY_ID
 from etoile.sharing.by_link import BY_LINK_ID
 
-GAMES = tuple(REGISTRY)
-"""Game ids, in the order the home screen lists them; each is also its URL path."""
+GAMES = IDS
+"""Game ids, in the order the home screen lists them; each is also its URL path (a live view of the registry)."""
 
 
 def slot_of(game: str, by_link: str | None = None) -> str:
@@ -62,7 +62,7 @@ HOME = Route("home")
 
 
 def parse(hash_: str) -> Route:
-    """The route of a location hash (``""``, ``"#/"``, ``"#/421"``, ...)."""
+    """The route of a location hash (``""``, ``"#/"``, ``"#/<game>"``, ...)."""
     parts = [part for part in hash_.lstrip("#").split("/") if part]
     match parts:
         case []:

@@ -19,7 +19,7 @@ from etoile.engine.match import Seat
 from etoile.engine.names import clean_name
 
 MAX_SEATS = 99
-"""The most seats a form holds for a game whose rules set no limit (Generala): only to keep a page drawable."""
+"""The most seats a form holds for a game whose rules set no limit: only to keep a page drawable."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -73,7 +73,7 @@ def draw(rng: Dice, count: int) -> tuple[Roll, Dice]:
 
 def keeps(dice: Sequence[int]) -> tuple[tuple[int, ...], ...]:
     """Every way to keep some of ``dice`` for a re-throw (not all: a throw throws a die at least), each multiset of
-    faces once: fewest dice first, then highest (what 421's three dice and Generala's five may keep).
+    faces once: fewest dice first, then highest (what three dice or five may keep).
 
     >>> keeps((4, 4, 1))
     ((), (4,), (1,), (4, 4), (4, 1))
@@ -143,7 +143,7 @@ def faces_text(faces: Iterable[int]) -> str:
 
 
 def faces_from_text(text: str) -> tuple[int, ...]:
-    """The faces of ``4 2 1`` (or ``421``), highest first; ``ValueError`` if they are not dice faces."""
+    """The faces of ``6 5 1`` (or ``651``), highest first; ``ValueError`` if they are not dice faces."""
     words = text.split()
     digits = list(words[0]) if len(words) == 1 else words
     if not all(d.isdigit() and len(d) == 1 for d in digits):

@@ -14,8 +14,8 @@ Each rules module declares once, in its :class:`Description`, what the rest
 of the app needs to know: its id, the player counts it accepts, its options
 with their values and defaults, its computer levels and whether moves may be
 taken back. The setup screens, the routes, the computer players' entry point,
-the rules pages and the page runtime all read it. :data:`REGISTRY` holds every
-game once this package is imported.
+the rules pages and the page runtime all read it. :mod:`etoile.engine.registry`
+finds every game.
 
 The generic machinery (history with undo and redo, saving, replay, random
 play in property tests) is written once against this protocol, in
@@ -68,8 +68,8 @@ def token(value: JSON) -> str:
 class Option:
     """A rule option: its values, in the order the setup offers them, and its default.
 
-    ``players`` limits some values to some numbers of players (Chinese
-    checkers offers three camps to two players only). The option is named
+    ``players`` limits some values to some numbers of players (three camps
+    each, say, for two players only). The option is named
     ``<namespace>.option.<id>`` in the locale files, each value
     ``<namespace>.option.<id>.<token>``.
     """
@@ -235,7 +235,7 @@ class Game(Protocol):
     """What every rule module provides (module-level names)."""
 
     ID: str
-    """Stable id used in saves and URLs: ``"421"``, ``"generala"``, ... (the same as ``DESCRIPTION.id``)."""
+    """Stable id used in saves and URLs: ``"pig"``, ... (the same as ``DESCRIPTION.id``)."""
 
     DESCRIPTION: Description
     """What the rest of the app knows of the game: players, options, computer levels, undo."""
@@ -259,7 +259,7 @@ class Game(Protocol):
         """The state after ``action``; raises :class:`IllegalAction` if it is not legal."""
 
     def forced(self, state: Any) -> Any | None:
-        """The action the seat to move has no choice about and need not be asked for (421's lone stop, a pass), if any."""
+        """The action the seat to move has no choice about and need not be asked for (a lone stop, a pass), if any."""
 
     def result(self, state: Any) -> Outcome | None:
         """The outcome once the game is over, else ``None``."""
@@ -288,15 +288,3 @@ class Game(Protocol):
 
     def state_from_text(self, text: str) -> Any:
         """The position written ``text``; ``ValueError`` if it is not one."""
-
-
-REGISTRY: dict[str, Game] = {}
-"""Every game the app knows, by :attr:`Game.ID`."""
-
-
-def register(game: Game) -> Game:
-    """Add a rule module to :data:`REGISTRY` (modules call this on import)."""
-    if game.DESCRIPTION.id != game.ID:
-        raise ValueError(f"game {game.ID!r} describes itself as {game.DESCRIPTION.id!r}")
-    REGISTRY[game.ID] = game
-    return game

@@ -27,12 +27,12 @@ from typing import Any
 from etoile.engine.dice import Roll, draw
 from etoile.engine.game import CHANCE, JSON, Game, IllegalAction, Outcome
 from etoile.engine.names import clean_name
+from etoile.engine.registry import REGISTRY
 from etoile.engine.rng import Dice, splitmix64
-from etoile.games import REGISTRY
 
 FORMAT = 2
 """Version of :meth:`Match.to_json`'s layout. Format 1 records load too: a game whose rules changed since reads
-their options with its ``upgrade_options(options, format)`` (Chinese checkers: the edition of its rules)."""
+their options with its ``upgrade_options(options, format)`` (the edition of its rules, say)."""
 
 
 class InvalidMatch(ValueError):

@@ -28,7 +28,7 @@ MAX_CHARS = 1_000_000
 """The longest text read: far above the largest real record (a long game is a few tens of kilobytes)."""
 
 MAX_DEPTH = 32
-"""The deepest nesting read: real records nest at most 8 levels (an export of a 421 game's turns)."""
+"""The deepest nesting read: real records nest at most 8 levels (an export of a dice game's turns)."""
 
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 _BRACKET = re.compile(r"[\[\]{}]")

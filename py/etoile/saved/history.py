@@ -2,7 +2,7 @@
 
 An :class:`Entry` is what the history holds of one game: which game, when it
 ended, how (``finished`` or ``abandoned``), who sat where, the ranking, the
-facts the statistics count (:func:`etoile.saved.stats.facts`) and the whole record,
+facts the statistics count (:func:`facts`) and the whole record,
 as the text of a link to watch it (:mod:`etoile.sharing.link`: deflated, so a thousand
 games fit in a browser's storage), from which the game replays.
 
@@ -33,7 +33,7 @@ from typing import Any, Literal, get_args
 
 from etoile.engine.game import JSON
 from etoile.engine.match import Match, Seat
-from etoile.saved.stats import facts
+from etoile.engine.registry import find
 from etoile.sharing import link
 
 Ending = Literal["finished", "abandoned"]
@@ -42,6 +42,18 @@ WHEN = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d")
 """When a game ended, in the device's local time, to the minute: ``2026-12-02T18:05``."""
 HISTORY_ID = re.compile(r"[0-9a-f]{16}")
 """The id of a game in the history (:func:`game_id`)."""
+
+
+Facts = tuple[dict[str, JSON], ...]
+"""What the statistics count of each seat's play in a game (:mod:`etoile.saved.stats`)."""
+
+
+def facts(match: Match) -> Facts:
+    """What the statistics count of each seat's play in ``match``, as its game's statistics hooks find it
+    (:attr:`etoile.engine.registry.GameSpec.stats`); nothing for a game the registry does not know."""
+    spec = find(match.game.ID)
+    found: Facts = spec.load_stats().facts(match) if spec is not None else tuple({} for _ in match.seats)
+    return found
 
 
 def game_id(match: Match) -> str:
@@ -60,7 +72,7 @@ def game_id(match: Match) -> str:
 @dataclass(frozen=True, slots=True)
 class Entry:
     """One game of the history (see the module's text). ``ranking`` is empty for a game left before its end;
-    ``facts`` holds, for each seat, what :func:`etoile.saved.stats.facts` found in its play."""
+    ``facts`` holds, for each seat, what :func:`facts` found in its play."""
 
     id: str
     game: str

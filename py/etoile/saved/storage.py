@@ -3,8 +3,8 @@
 Every record is stored as ``{"schema": SCHEMA, "data": ...}`` under a key that
 starts with :data:`PREFIX`. Whatever a key holds, reading it never fails and
 never hangs: the text is bounded in size and nesting before it is parsed
-(:mod:`etoile.engine.safe_json`), then validated against the slot it sits in (a 421
-game in the 421 slot, replayed under the rules, see :class:`etoile.engine.match.Match`).
+(:mod:`etoile.engine.safe_json`), then validated against the slot it sits in (a game
+of its slot's game, replayed under the rules, see :class:`etoile.engine.match.Match`).
 
 * A value that fails is *set aside*: copied unchanged under
   :data:`ASIDE_PREFIX` (so the player can download it), removed from its slot,
@@ -18,8 +18,8 @@ game in the 421 slot, replayed under the rules, see :class:`etoile.engine.match.
   interrupted at any point leaves the previous record, or the next one
   complete in the pending key, which the next read finishes moving into place.
 
-* Tables the computer players computed for rules they do not ship (Generala's,
-  for a combination of options) are *cached* under :data:`CACHE_PREFIX`: not
+* Tables the computer players computed for rules they do not ship (a dice
+  game's, for a combination of options) are *cached* under :data:`CACHE_PREFIX`: not
   the player's data (never exported, never set aside: the computer players
   check what they read and compute again what fails), at most
   :data:`MAX_CACHED` of them, and the first to go when a record does not fit.
@@ -42,7 +42,7 @@ from typing import Any, Literal, Protocol
 from etoile.engine import safe_json
 from etoile.engine.game import Game
 from etoile.engine.match import InvalidMatch, Match
-from etoile.games import REGISTRY
+from etoile.engine.registry import REGISTRY
 from etoile.saved.history import WHEN, Entry, better
 from etoile.saved.settings import Settings
 from etoile.sharing.by_link import BY_LINK_ID
@@ -53,7 +53,7 @@ ASIDE_PREFIX = "etoile-aside:"
 PENDING_PREFIX = "etoile-pending:"
 CACHE_PREFIX = "etoile-cache:"
 MAX_CACHED = 4
-"""Cached tables kept at most: two rule combinations of Generala (about 360,000 characters each)."""
+"""Cached tables kept at most: two rule combinations of a dice game's tables (about 360,000 characters each)."""
 MAX_CACHED_CHARS = 1_000_000
 SETTINGS = "settings"
 MATCH = "match:"

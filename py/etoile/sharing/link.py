@@ -37,7 +37,7 @@ RECORD_FORMATS = {1: 2}
 """The saved-game format (:data:`etoile.engine.match.FORMAT`) of the record each link version carries."""
 PURPOSES = ("play", "watch")
 MAX_LINK_CHARS = 30_000
-"""The longest link text opened: ten times the longest game we measured (a long 421 game), far below what any
+"""The longest link text opened: ten times the longest game we measured (a long dice game), far below what any
 messenger carries."""
 MAX_RECORD_CHARS = safe_json.MAX_CHARS
 """The most a link inflates to, like a saved record (a link cannot unfold into more than that)."""

@@ -83,7 +83,7 @@ def rounds_told(
     match: Match, rounds: Iterable[Iterable[tuple[int, Sequence[int]]]], written: Callable[[Sequence[int]], str], t: Catalog
 ) -> str:
     """The throws of a tie-break, round by round, each as ``written`` gives it: "Ann: 3, Bob: 3; tied, thrown again:
-    Ann: 1, Bob: 5" (421's who starts and roll-offs write the dice, Generala's start throws their total)."""
+    Ann: 1, Bob: 5" (who starts and roll-offs may write the dice, or a start throw's total)."""
     return t("dice.tied_again").join(
         ", ".join(t("dice.seat_threw", name=seat_name(match, seat, t), dice=written(dice)) for seat, dice in round_)
         for round_ in rounds

@@ -80,7 +80,7 @@ def patch(parent: Any, index: int, old: El | str | None, new: El | str | None, n
 
 
 SCROLLERS = "[data-scroll-cue]"
-"""The areas that scroll sideways inside the page (the Generala sheet): the runtime shades their hidden sides."""
+"""The areas that scroll sideways inside the page (a score sheet): the runtime shades their hidden sides."""
 
 
 def show_overflow(box: Any) -> None:

@@ -1,9 +1,11 @@
 """User-visible text in English, French, Russian and Spanish.
 
-Strings live in ``locales/<lang>/*.json``: flat keys with ``{name}``
-placeholders, one file per part of the app (``app.json`` for the shell, one per
-game), all merged into one table; key prefixes keep them apart. The rules
-pages are ``locales/<lang>/rules.json``. A value may be a plural
+Strings live in JSON files of flat keys with ``{name}`` placeholders: the
+shell's in ``locales/<lang>/app.json`` beside this module, each game's in its
+own package (:meth:`etoile.engine.registry.GameSpec.locale_file`: its
+``<namespace>.*`` keys and its ``game.<id>.*`` name and line), all merged into
+one table; key prefixes keep them apart. Each game's rules page is in its
+package too (:meth:`etoile.engine.registry.GameSpec.rules_file`). A value may be a plural
 table ``{"one": ..., "few": ..., "many": ..., "other": ...}`` chosen by
 :func:`plural_form` from the ``count`` parameter. French fills its
 placeholders as French is written: a word before a value that opens with a
@@ -25,6 +27,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from etoile.engine.registry import GameSpec, specs
 from etoile.saved.settings import LANGUAGES
 
 DEFAULT = "en"
@@ -43,9 +46,6 @@ def plural_form(lang: str, count: int) -> str:
     if lang == "fr":
         return "one" if n in (0, 1) else "other"
     return "one" if n == 1 else "other"
-
-
-RULES_FILE = "rules.json"
 
 
 def _load(path: Path) -> Any:
@@ -86,25 +86,42 @@ def _typeset(lang: str, value: Any) -> Any:
 
 
 @cache
-def string_files(lang: str) -> dict[str, dict[str, Any]]:
-    """Each string file of ``lang`` by name (``app.json``, ``four21.json``, ...), typeset as the language writes."""
-    folder = _DIR / lang
-    return {p.name: _typeset(lang, _load(p)) for p in sorted(folder.glob("*.json")) if p.name != RULES_FILE}
+def _shell_files(lang: str) -> dict[str, dict[str, Any]]:
+    return {p.name: _typeset(lang, _load(p)) for p in sorted((_DIR / lang).glob("*.json"))}
 
 
 @cache
+def _game_file(spec: GameSpec, lang: str) -> dict[str, Any]:
+    return dict(_typeset(lang, _load(spec.locale_file(lang))))
+
+
+@cache
+def _rules_page(spec: GameSpec, lang: str) -> dict[str, Any]:
+    return dict(_typeset(lang, _load(spec.rules_file(lang))))
+
+
+def string_files(lang: str) -> dict[str, dict[str, Any]]:
+    """Each string file of ``lang``, typeset as the language writes: the shell's by its name (``app.json``), each
+    registered game's by its namespace."""
+    return _shell_files(lang) | {spec.namespace: _game_file(spec, lang) for spec in specs()}
+
+
 def strings(lang: str) -> dict[str, Any]:
-    """The whole string table of ``lang``."""
+    """The whole string table of ``lang``: the shell's and every registered game's."""
+    return _strings(lang, specs())
+
+
+@cache
+def _strings(lang: str, games: tuple[GameSpec, ...]) -> dict[str, Any]:
     table: dict[str, Any] = {}
     for part in string_files(lang).values():
         table.update(part)
     return table
 
 
-@cache
 def rules(lang: str) -> dict[str, Any]:
-    """The rules pages of ``lang``: ``{game: {title, summary, sections, options}}``."""
-    return dict(_typeset(lang, _load(_DIR / lang / RULES_FILE)))
+    """The rules pages of ``lang``, by game namespace: ``{namespace: {title, summary, sections, options}}``."""
+    return {spec.namespace: _rules_page(spec, lang) for spec in specs()}
 
 
 DECIMAL_COMMA = frozenset({"fr", "ru", "es"})
@@ -213,9 +230,15 @@ def french_fill(template: str, params: dict[str, Any]) -> str:
     return "".join(out)
 
 
-@cache
 def catalog(lang: str) -> Catalog:
-    return Catalog(lang if lang in LANGUAGES else DEFAULT)
+    """The catalogue of ``lang`` (English for a language the app does not speak), with every registered game's
+    strings."""
+    return _catalog(lang if lang in LANGUAGES else DEFAULT, specs())
+
+
+@cache
+def _catalog(lang: str, games: tuple[GameSpec, ...]) -> Catalog:
+    return Catalog(lang)
 
 
 def pick_language(preferred: Iterable[str]) -> str:

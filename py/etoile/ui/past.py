@@ -8,24 +8,14 @@
 
 from __future__ import annotations
 
-import json
-from functools import lru_cache
-from pathlib import Path
-from statistics import mean
-
 from etoile.app.model import HISTORY_PAGE, Model
 from etoile.app.routes import GAMES, Route, href
-from etoile.games.four21.rules import HANDS, named
+from etoile.engine.registry import find, spec
 from etoile.saved.history import Entry
-from etoile.saved.stats import Player, Who, histogram, statistics, who
-from etoile.ui import charts
+from etoile.saved.stats import Player, Who, statistics, who
 from etoile.ui.common import seat_called
 from etoile.ui.i18n import Catalog
-from etoile.ui.table import TABLES
 from etoile.ui.vdom import El, h
-
-SCORE_BIN = 20
-"""The width of a bin of the Generala score histogram, in points."""
 
 
 def pct(share: float, t: Catalog) -> str:
@@ -41,7 +31,7 @@ def when_text(when: str, t: Catalog) -> str:
 
 
 def who_key(person: Who) -> str:
-    """A player as the value of a form control: ``person:Ann``, ``computer:421/expert``."""
+    """A player as the value of a form control: ``person:Ann``, ``computer:<game>/expert``."""
     return f"{person[0]}:{person[1]}"
 
 
@@ -50,14 +40,16 @@ def who_label(person: Who, t: Catalog) -> str:
     kind, name = person
     if kind == "computer":
         game, _, level = name.partition("/")
-        namespace = TABLES[game].GAME.DESCRIPTION.namespace if game in TABLES else game
+        known = find(game)
+        namespace = known.namespace if known is not None else game
         return t("stats.computer", level=t(f"{namespace}.level.{level}"), game=t(f"game.{game}.name"))
     return name or t("stats.unnamed")
 
 
 def seat_label(entry: Entry, index: int, t: Catalog) -> str:
     """How a seat of a past game is called, as its table called it (:func:`etoile.ui.common.seat_called`)."""
-    namespace = TABLES[entry.game].GAME.DESCRIPTION.namespace if entry.game in TABLES else entry.game
+    known = find(entry.game)
+    namespace = known.namespace if known is not None else entry.game
     return seat_called(entry.players[index], index, namespace, t)
 
 
@@ -293,176 +285,22 @@ def summary(stats: Player, t: Catalog) -> El:
     )
 
 
-def _facts(items: list[tuple[str, str]]) -> El:
+def fact_list(items: list[tuple[str, str]]) -> El:
+    """A game section's figures: each term and its value."""
     return h("dl", {"class": "stats-facts"}, [[h("dt", {}, term), h("dd", {}, value)] for term, value in items])
 
 
 def section(stats: Player, game: str, t: Catalog) -> El:
-    body = {"generala": generala_section, "421": four21_section, "chinese-checkers": chinese_checkers_section}[game](stats, t)
+    """A game's section of a player's statistics: its heading over what the game's own hooks draw
+    (:attr:`etoile.engine.registry.GameSpec.section`)."""
+    body = spec(game).load_section().section(stats, t)
     return h("section", {"class": "stats-game", "data-game": game}, h("h3", {}, t(f"game.{game}.name")), body)
 
 
-def _running_wins(stats: Player, game: str) -> list[tuple[str, float]]:
+def running_wins(stats: Player, game: str) -> list[tuple[str, float]]:
     """After each game, the share of the games so far that were won."""
     points, won = [], 0
     for i, record in enumerate(stats.games.get(game, ()), start=1):
         won += record.won
         points.append((record.when.replace("T", " "), won / i))
     return points
-
-
-SCORES_FILE = Path(__file__).parent.parent / "games" / "generala" / "scores.json"
-"""The optimal expected-score player's final score at Generala, default rules (written by
-``tools/generala_tables.py`` from the computer players' table, which the page does not load)."""
-
-
-def optimal_scores() -> list[float]:
-    """The chance of each final score of the optimal expected-score player (default rules): entry ``x`` is the chance
-    of ``x`` points, as the computer players' :func:`etoile.games.generala.win.futures` has it."""
-    shipped = json.loads(SCORES_FILE.read_text(encoding="utf-8"))
-    total = sum(shipped["units"])
-    return [0.0] * shipped["first"] + [u / total for u in shipped["units"]]
-
-
-@lru_cache(maxsize=1)
-def optimal_shares() -> tuple[dict[int, float], float]:
-    """The optimal expected-score player's final score, as shares by bin of :data:`SCORE_BIN`, and its mean
-    (default rules)."""
-    pmf = optimal_scores()
-    shares: dict[int, float] = {}
-    for points, p in enumerate(pmf):
-        shares[points // SCORE_BIN * SCORE_BIN] = shares.get(points // SCORE_BIN * SCORE_BIN, 0.0) + p
-    return shares, sum(points * p for points, p in enumerate(pmf))
-
-
-def generala_section(stats: Player, t: Catalog) -> list[El]:
-    from etoile.games.generala.rules import BOXES  # noqa: PLC0415
-
-    scores = stats.scores()
-    played = len(scores)
-    reference, optimal = optimal_shares()
-    crossed = stats.crossed()
-    label = t("stats.table")
-    return [
-        _facts(
-            [
-                (t("stats.generala.average"), t.decimal(mean(scores))),
-                (t("stats.generala.best"), str(max(scores))),
-                (t("stats.generala.generals"), str(stats.generals())),
-                (t("stats.generala.big_generals"), str(stats.big_generals())),
-            ]
-        ),
-        charts.histogram(
-            t("stats.generala.scores"),
-            histogram(scores, SCORE_BIN),
-            width=SCORE_BIN,
-            reference=reference,
-            marks=[
-                (t("stats.generala.your_average", points=t.decimal(mean(scores))), mean(scores), "mark-1"),
-                (t("stats.generala.optimal", points=t.decimal(optimal)), optimal, "mark-2"),
-            ],
-            head=(t("stats.generala.points"), t("stats.generala.share"), t("stats.generala.optimal_share")),
-            shown=lambda share: pct(share, t),
-            table_label=label,
-        ),
-        charts.bars(
-            t("stats.generala.crossed"),
-            [(t(f"generala.box.{box}"), crossed[box] / played) for box in BOXES],
-            (t("stats.generala.box"), t("stats.generala.crossed_share")),
-            shown=lambda share: pct(share, t),
-            table_label=label,
-        ),
-        charts.line(
-            t("stats.generala.over_time"),
-            [
-                (r.when.replace("T", " "), float(seat["score"]))
-                for r in stats.games["generala"]
-                for seat in r.facts
-                if seat.get("score") is not None
-            ],
-            (t("stats.when"), t("stats.generala.points")),
-            table_label=label,
-        ),
-    ]
-
-
-HAND_GROUPS = ("421", "111", "aces", "triples", "straight", "other", "221")
-"""How the 421 hands are grouped in the chart of hands thrown."""
-
-
-def hand_group(rank: int) -> str:
-    """The group of :data:`HAND_GROUPS` of the hand of rank ``rank``."""
-    hand = HANDS[rank]
-    name = named(hand)
-    if name in ("421", "111", "221", "straight"):
-        return name
-    if hand[1] == hand[2] == 1:
-        return "aces"
-    return "triples" if hand[0] == hand[2] else "other"
-
-
-def four21_section(stats: Player, t: Catalog) -> list[El]:
-    hands = stats.hands()
-    groups = {group: 0 for group in HAND_GROUPS}
-    for rank, count in hands.items():
-        groups[hand_group(rank)] += count
-    tokens = stats.tokens()
-    label = t("stats.table")
-    return [
-        _facts(
-            [
-                (t("stats.four21.stars"), str(stats.stars())),
-                (t("stats.four21.tokens"), t.decimal(tokens) if tokens is not None else "–"),
-                (t("stats.four21.hands_thrown"), str(sum(hands.values()))),
-            ]
-        ),
-        charts.bars(
-            t("stats.four21.hands"),
-            [(t(f"stats.four21.group.{group}"), count) for group, count in groups.items()],
-            (t("stats.four21.hand"), t("stats.four21.times")),
-            table_label=label,
-        ),
-        charts.line(
-            t("stats.win_rate_over_time"),
-            _running_wins(stats, "421"),
-            (t("stats.when"), t("stats.win_rate")),
-            shown=lambda share: pct(share, t),
-            table_label=label,
-            floor=0.0,
-            ceiling=1.0,
-        ),
-    ]
-
-
-def chinese_checkers_section(stats: Player, t: Catalog) -> list[El]:
-    moves = stats.moves()
-    label = t("stats.table")
-    seatings = sorted(stats.seatings.items(), key=lambda item: (len(item[0]), item[0]))
-    return [
-        _facts(
-            [
-                (t("stats.chinese_checkers.wins"), str(stats.won("chinese-checkers"))),
-                (t("stats.chinese_checkers.moves"), t.decimal(moves) if moves is not None else "–"),
-            ]
-        ),
-        charts.bars(
-            t("stats.chinese_checkers.by_seating"),
-            [(seating_label(s, t), won) for s, (_, won) in seatings],
-            (t("stats.chinese_checkers.seating"), t("stats.won")),
-            table_label=label,
-        ),
-        h(
-            "p",
-            {"class": "stats-note"},
-            "; ".join(t("stats.chinese_checkers.seating_played", seating=seating_label(s, t), count=n) for s, (n, _) in seatings),
-        ),
-    ]
-
-
-def seating_label(seating: str, t: Catalog) -> str:
-    players, _, camps = seating.partition("x")
-    return (
-        t("stats.chinese_checkers.camps", players=players, count=int(camps))
-        if camps
-        else t("stats.chinese_checkers.players", count=int(players))
-    )

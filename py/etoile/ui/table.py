@@ -1,6 +1,7 @@
 """The game tables: each game's screen, its own messages, and its setup spec.
 
-A table module provides:
+A game's spec names its table module (:attr:`etoile.engine.registry.GameSpec.table`), loaded on first use. A
+table module provides:
 
 * ``GAME``: the rule module (its :class:`~etoile.engine.game.Description` says the rest: players, options,
   levels, undo);
@@ -11,28 +12,30 @@ A table module provides:
   ``"<game>:<name>"`` that only this table understands;
 * ``log_note(match, ply, t) -> str | None``: what the game made of the action
   that led to the position after ``ply`` actions, if it is worth a word in the
-  game's log (421: the tokens a finished turn moved; Generala: the points of a
-  box); the log itself (one line per seat's run of actions, in the game's
-  notation) is drawn by the frame, the same for every game;
+  game's log (the tokens a finished turn moved, the points of a box filled);
+  the log itself (one line per seat's run of actions, in the game's notation)
+  is drawn by the frame, the same for every game;
 * optionally ``follow(model, match) -> effects``: what to ask for after every
-  change of the match (the 421 coach asks for advice);
+  change of the match (a coach asks for advice);
 * optionally ``draft(local) -> JSON | None`` and ``restore(match, data) -> local | None``:
   the player's unfinished choice at this position (the dice set aside since the
   last throw) as JSON the page saves, and back, so a reload loses nothing;
   ``restore`` returns ``None`` for data that makes no sense at ``match``;
 * optionally ``figure(name, label) -> El``: a diagram of the game's rules page, where its text has a
-  ``{"figure": name}`` block, as an image labelled ``label`` (Chinese checkers: the board, a step, jumps).
+  ``{"figure": name}`` block, as an image labelled ``label`` (a board, a step, jumps).
 
 Tables are pure, like every view: they build elements and return effects.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import Any, Protocol
 
 from etoile.app.model import Effect, Model, Msg
 from etoile.engine.game import Game
 from etoile.engine.match import Match
+from etoile.engine.registry import IDS, spec
 from etoile.ui.i18n import Catalog
 from etoile.ui.vdom import El
 
@@ -49,16 +52,22 @@ class Table(Protocol):
     def log_note(self, match: Match, ply: int, t: Catalog) -> str | None: ...
 
 
-TABLES: dict[str, Table] = {}
-"""Every playable table, by game id (filled by :func:`register`)."""
+class _Tables(Mapping[str, Table]):
+    """Every game's table, by game id: each loaded from the module its spec names, on first use."""
+
+    def __getitem__(self, game_id: str) -> Table:
+        table: Table = spec(game_id).load_table()
+        return table
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(IDS)
+
+    def __len__(self) -> int:
+        return len(IDS)
+
+    def __contains__(self, game_id: object) -> bool:
+        return game_id in IDS
 
 
-def register(table: Table) -> Table:
-    TABLES[table.GAME.ID] = table
-    return table
-
-
-# Every table registers itself on import; importing them here fills TABLES for whoever imports the package.
-from etoile.games.four21 import table as four21  # noqa: E402, F401, I001 - in the home screen's order
-from etoile.games.generala import table as generala  # noqa: E402, F401
-from etoile.games.chinese_checkers import table as chinese_checkers  # noqa: E402, F401
+TABLES: Mapping[str, Table] = _Tables()
+"""Every playable table, by game id (a live view of :mod:`etoile.engine.registry`)."""

@@ -14,6 +14,7 @@ from etoile.app.model import REPLAY_SPEEDS, Model, Notice, Replay, Watch
 from etoile.app.play import can_take_back, link_url, setup_of, watched
 from etoile.app.routes import GAMES, Route, game_of, href
 from etoile.app.setup import MAX_SEATS, SeatChoice
+from etoile.engine import registry
 from etoile.engine.game import CHANCE, Description, Option, token
 from etoile.engine.match import Match
 from etoile.engine.names import NAME_LENGTH
@@ -40,7 +41,7 @@ def title(model: Model) -> str:
         case "setup":
             screen = t("setup.title", game=t(f"game.{route.game}.name"))
         case "rules":
-            screen = t("rules.title", game=rules(t.lang)[TABLES[route.game or ""].GAME.DESCRIPTION.namespace]["title"])
+            screen = t("rules.title", game=rules(t.lang)[registry.spec(route.game or "").namespace]["title"])
         case "settings":
             screen = t("settings.title")
         case "history":
@@ -402,7 +403,7 @@ def log_lines(table: Table, match: Match, t: Catalog) -> list[LogLine]:
     """The record up to the cursor as lines of a log: ``(seat, start, end, note)`` for ``match.actions[start:end]``.
 
     A line is a seat's run of actions, the outcomes of its throws included; it also ends where the table notes
-    what the game made of it (421: a turn's tokens; Generala: a box filled), ``note`` being that text.
+    what the game made of it (a turn's tokens, a box filled), ``note`` being that text.
     """
     lines: list[LogLine] = []
     seat, start = None, 0
@@ -629,7 +630,7 @@ def setup_screen(model: Model, t: Catalog) -> El:
     game_id = model.route.game or ""
     if game_id not in TABLES:
         return coming_soon(game_id, t)
-    spec = TABLES[game_id].GAME.DESCRIPTION
+    spec = registry.spec(game_id).description
     setup = setup_of(model, game_id)
     data: dict[str, Attr] = {"data-game": game_id}
     ns = spec.namespace
@@ -771,7 +772,7 @@ def rules_option(spec: Description, option: Option, text: str, t: Catalog) -> li
 
 def rules_page(model: Model, t: Catalog) -> El:
     game_id = model.route.game or ""
-    spec = TABLES[game_id].GAME.DESCRIPTION
+    spec = registry.spec(game_id).description
     page = rules(t.lang)[spec.namespace]
     texts = {o["id"]: o["text"] for o in page["options"]}
     return h(

@@ -61,7 +61,6 @@ import time
 from dataclasses import dataclass
 from functools import cache
 
-from etoile.engine.coach import ChineseCheckersHint
 from etoile.engine.match import Match
 from etoile.engine.rng import splitmix64
 from etoile.games.chinese_checkers.board import (
@@ -80,6 +79,7 @@ from etoile.games.chinese_checkers.board import (
     piece_targets,
     reach,
 )
+from etoile.games.chinese_checkers.coach import ChineseCheckersHint
 from etoile.games.chinese_checkers.endings import quiet_rounds
 from etoile.games.chinese_checkers.rules import DESCRIPTION, PASS, Move, State, apply, destinations, legal_moves
 from etoile.games.chinese_checkers.state import in_play

@@ -3,7 +3,7 @@
 The rules are those of the game's rules page (``#/rules/chinese-checkers``). A
 position is a :class:`State`; a move is a :class:`Move`, the path of the
 moving piece (its start hole, then each hole it lands on), written
-``"12-23-34"``. This module is the game of :data:`etoile.engine.game.REGISTRY`; its
+``"12-23-34"``. This module is the game's rules module; its
 parts live in modules of their own: the board's geometry and tables in
 :mod:`etoile.games.chinese_checkers.board`, the values in
 :mod:`etoile.games.chinese_checkers.state`, the endings and the ranking in
@@ -58,13 +58,12 @@ endings add their own, in :mod:`etoile.games.chinese_checkers.endings`):
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from itertools import pairwise
 
-from etoile.engine.game import JSON, IllegalAction, ToMove, register
+from etoile.engine.game import JSON, IllegalAction, ToMove
 from etoile.games.chinese_checkers.board import (
     BRANCH_HOLES,
     BRANCHES,
@@ -438,6 +437,3 @@ def action_from_json(data: JSON) -> Move:
 def chance_outcomes(state: State) -> Sequence[tuple[Move, Fraction]]:
     """Nothing: the game has no chance."""
     return ()
-
-
-register(sys.modules[__name__])

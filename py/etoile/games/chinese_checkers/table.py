@@ -3,19 +3,18 @@
 from __future__ import annotations
 
 import math
-import sys
 from dataclasses import dataclass, replace
 from typing import Any
 
 from etoile.app.model import CoachAnswer, Effect, Model, Msg
-from etoile.engine.coach import PENDING, ChineseCheckersHint, Pending
+from etoile.engine.coach import PENDING, Pending
 from etoile.engine.match import Match
 from etoile.games.chinese_checkers import rules as g
 from etoile.games.chinese_checkers.board import BRANCH_HOLES, GRID, OPPOSITE, SIZE
+from etoile.games.chinese_checkers.coach import ChineseCheckersHint
 from etoile.games.chinese_checkers.endings import distance, ending, quiet_rounds
 from etoile.ui.common import replaying, result_panel, seat_name
 from etoile.ui.i18n import Catalog
-from etoile.ui.table import register
 from etoile.ui.vdom import El, h
 
 GAME = g
@@ -632,6 +631,3 @@ def log_note(match: Match, ply: int, t: Catalog) -> str | None:
     """For the game's log: "home" when the move brought the last of its player's pieces home."""
     before, after = match.states[ply - 1], match.states[ply]
     return t("chinese_checkers.log_home") if len(after.finished) > len(before.finished) else None
-
-
-register(sys.modules[__name__])

@@ -45,10 +45,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
-from etoile.engine.coach import Four21Advice
 from etoile.engine.dice import outcomes
 from etoile.engine.match import Match
 from etoile.games.four21 import odds, value
+from etoile.games.four21.coach import Four21Advice
 from etoile.games.four21.rules import DESCRIPTION, TOKENS, Action, State, Stop, Throw, legal_actions, rank
 
 

@@ -47,7 +47,6 @@ A position is written on one line (:func:`state_to_text`), options first.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from fractions import Fraction
@@ -71,7 +70,7 @@ from etoile.engine.dice import (
     throw_to_text,
     within,
 )
-from etoile.engine.game import CHANCE, JSON, Description, IllegalAction, Option, Outcome, ToMove, register
+from etoile.engine.game import CHANCE, JSON, Description, IllegalAction, Option, Outcome, ToMove
 from etoile.engine.rng import Dice
 
 ID = "421"
@@ -878,6 +877,3 @@ def upgrade_actions(options: Mapping[str, JSON], seed: int, actions: Sequence[JS
             table = ()
         upgraded.append([action_to_json(a) for a in new])
     return upgraded
-
-
-register(sys.modules[__name__])

@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, replace
 from typing import Any
 
 from etoile.app.model import CoachAnswer, Effect, Model, Msg
-from etoile.engine.coach import Four21Advice, Pending
+from etoile.engine.coach import Pending
 from etoile.engine.dice import digits
 from etoile.engine.game import JSON
 from etoile.engine.match import Match
 from etoile.games.four21 import rules as g
+from etoile.games.four21.coach import Four21Advice
 from etoile.ui.common import replaying, result_panel, seat_name
 from etoile.ui.dice import dice_row, face, places, places_from, rounds_told, throw_told, throws
 from etoile.ui.i18n import Catalog
-from etoile.ui.table import register
 from etoile.ui.vdom import Attr, El, h
 
 GAME = g
@@ -424,6 +423,3 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
         None if replaying(model) else keep_hint(match, local, t),
         coach(model, match, local, t),
     )
-
-
-register(sys.modules[__name__])

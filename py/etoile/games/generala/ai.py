@@ -45,13 +45,13 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from etoile.engine.coach import GeneralaChoice, GeneralaHint, GeneralaMistake, GeneralaPar, GeneralaReport
 from etoile.engine.dice import draw, keeps
 from etoile.engine.game import CHANCE, IllegalAction
 from etoile.engine.match import Match
 from etoile.engine.rng import Dice
 from etoile.games.generala import dp, win
 from etoile.games.generala import rules as g
+from etoile.games.generala.coach import GeneralaChoice, GeneralaHint, GeneralaMistake, GeneralaPar, GeneralaReport
 from etoile.games.generala.rules import BOXES, DESCRIPTION, Action, Fill, Rules, State, Throw
 
 Column = tuple[int | None, ...]

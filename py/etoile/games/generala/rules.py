@@ -72,7 +72,6 @@ Saved matches of format 1 kept other actions: :func:`upgrade_actions` writes the
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
@@ -95,7 +94,7 @@ from etoile.engine.dice import (
     throw_to_text,
     within,
 )
-from etoile.engine.game import CHANCE, JSON, Description, IllegalAction, Option, Outcome, ToMove, register
+from etoile.engine.game import CHANCE, JSON, Description, IllegalAction, Option, Outcome, ToMove
 from etoile.engine.rng import Dice
 
 ID = "generala"
@@ -784,6 +783,3 @@ def upgrade_actions(options: Mapping[str, JSON], seed: int, actions: Sequence[JS
             state = apply(state, action_from_json(item))
         converted.append(group)
     return converted
-
-
-register(sys.modules[__name__])

@@ -9,20 +9,19 @@ landed before it looks (:meth:`etoile.engine.match.Match.settled`).
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, replace
 from typing import Any
 
 from etoile.app.model import CoachAnswer, Effect, Model, Msg
-from etoile.engine.coach import PENDING, GeneralaChoice, GeneralaHint, GeneralaMistake, GeneralaPar, GeneralaReport, Pending
+from etoile.engine.coach import PENDING, Pending
 from etoile.engine.dice import Roll, faces_text
 from etoile.engine.game import JSON
 from etoile.engine.match import Match
 from etoile.games.generala import rules as g
+from etoile.games.generala.coach import GeneralaChoice, GeneralaHint, GeneralaMistake, GeneralaPar, GeneralaReport
 from etoile.ui.common import replaying, result_panel, seat_name
 from etoile.ui.dice import dice_row, places, places_from, rounds_told, throw_told
 from etoile.ui.i18n import Catalog
-from etoile.ui.table import register
 from etoile.ui.vdom import El, h
 
 GAME = g
@@ -526,6 +525,3 @@ def log_note(match: Match, ply: int, t: Catalog) -> str | None:
     if after.big_general is not None and before.big_general is None:
         return t("generala.big_general_title")
     return None
-
-
-register(sys.modules[__name__])

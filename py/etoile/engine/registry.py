@@ -1,0 +1,229 @@
+"""The games the app knows: each game package declares one :class:`GameSpec`, and the registry finds them.
+
+A game is a package of :mod:`etoile.games` whose ``__init__.py`` declares
+``SPEC = GameSpec(...)``: its rules module, its place on the home screen, and
+the import paths of its other parts, loaded on first use (the table when a
+screen draws it, the computer players only in their worker, the statistics
+when a game is kept or the statistics screen is drawn). Nobody lists the games:
+:func:`specs` imports every subpackage of ``etoile.games`` once, the first time
+it is asked, and orders them by :attr:`GameSpec.position`. A package elsewhere
+(a test's game) joins with :func:`register_package` and leaves with
+:func:`unregister`.
+
+The engine never imports a game by name: the packages are found and loaded with
+:mod:`importlib`, so the layers stay engine below games.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any, overload
+
+from etoile.engine.game import Description, Game
+
+GAMES_PACKAGE = "etoile.games"
+"""The package whose subpackages are the games."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the app reads of one game, declared once in its package's ``__init__.py``.
+
+    ``rules`` is the import path of the rules module (:class:`~etoile.engine.game.Game`, its
+    :class:`~etoile.engine.game.Description` says the rest), loaded when the game
+    is registered (:attr:`game`); ``position`` is the game's place on the home
+    screen, lowest first; ``table``,
+    ``computer``, ``stats`` and ``section`` are import paths of the modules
+    loaded on first use: the table (:class:`etoile.ui.table.Table`), the
+    computer players (``choose``, ``advise``, optionally ``prepare``: imported
+    only by :mod:`etoile.engine.computer`, the worker's entry), and the
+    statistics hooks: ``facts(match)``, what a finished game gives the
+    statistics (:func:`etoile.saved.history.facts`), and ``section(player, t)``,
+    the game's section of the statistics screen (:mod:`etoile.ui.past`).
+    ``folder`` is the package's folder, which holds ``locales/<lang>/strings.json``
+    (the game's strings) and ``locales/<lang>/rules.json`` (its rules page).
+    """
+
+    rules: str
+    position: int
+    table: str
+    computer: str
+    stats: str
+    section: str
+    folder: Path
+    loaded: dict[str, ModuleType] = field(default_factory=dict, init=False, compare=False, repr=False)
+    """The modules loaded so far, by import path."""
+
+    @property
+    def game(self) -> Game:
+        """The rules module."""
+        game: Game = self._module(self.rules)
+        return game
+
+    @property
+    def id(self) -> str:
+        """The game's id, in saves and URLs."""
+        return self.game.ID
+
+    @property
+    def description(self) -> Description:
+        return self.game.DESCRIPTION
+
+    @property
+    def namespace(self) -> str:
+        """The prefix of the game's locale keys (``<namespace>.*``)."""
+        return self.game.DESCRIPTION.namespace
+
+    def _module(self, path: str) -> Any:
+        if path not in self.loaded:
+            self.loaded[path] = importlib.import_module(path)
+        return self.loaded[path]
+
+    def load_table(self) -> Any:
+        """The table module (imported on first use)."""
+        return self._module(self.table)
+
+    def load_computer(self) -> Any:
+        """The computer players' module (imported on first use; only the worker asks)."""
+        return self._module(self.computer)
+
+    def load_stats(self) -> Any:
+        """The module of the game's statistics facts (imported on first use)."""
+        return self._module(self.stats)
+
+    def load_section(self) -> Any:
+        """The module of the game's section of the statistics screen (imported on first use)."""
+        return self._module(self.section)
+
+    def locale_file(self, lang: str) -> Path:
+        """The game's strings in ``lang``: its ``<namespace>.*`` keys and its ``game.<id>.*`` name and line."""
+        return self.folder / "locales" / lang / "strings.json"
+
+    def rules_file(self, lang: str) -> Path:
+        """The game's rules page in ``lang``: ``{title, summary, sections, options}``."""
+        return self.folder / "locales" / lang / "rules.json"
+
+
+class _Registry:
+    """The specs found, by id, in home screen order (found on first use)."""
+
+    def __init__(self) -> None:
+        self.found: dict[str, GameSpec] | None = None
+
+    def specs(self) -> dict[str, GameSpec]:
+        if self.found is None:
+            found: dict[str, GameSpec] = {}
+            self.found = found  # a game module that asks the registry while it is imported sees the games so far
+            try:
+                package = importlib.import_module(GAMES_PACKAGE)
+                for module in pkgutil.iter_modules(package.__path__):
+                    if module.ispkg:
+                        spec = _spec_of(f"{GAMES_PACKAGE}.{module.name}")
+                        found[spec.id] = spec
+            except BaseException:
+                self.found = None  # asked again, the registry looks again (and fails again, saying why)
+                raise
+            self.order()
+        return self.found
+
+    def order(self) -> None:
+        assert self.found is not None
+        ordered = sorted(self.found.values(), key=lambda s: (s.position, s.id))
+        self.found = {spec.id: spec for spec in ordered}
+
+
+_REGISTRY = _Registry()
+
+
+def _spec_of(package: str) -> GameSpec:
+    spec = getattr(importlib.import_module(package), "SPEC", None)
+    if not isinstance(spec, GameSpec):
+        raise TypeError(f"the game package {package} declares no SPEC = GameSpec(...)")
+    if spec.description.id != spec.id:
+        raise ValueError(f"game {spec.id!r} describes itself as {spec.description.id!r}")
+    return spec
+
+
+def specs() -> tuple[GameSpec, ...]:
+    """Every game's spec, in the home screen's order."""
+    return tuple(_REGISTRY.specs().values())
+
+
+def spec(game_id: str) -> GameSpec:
+    """The spec of the game ``game_id``; ``KeyError`` if there is none."""
+    return _REGISTRY.specs()[game_id]
+
+
+def find(game_id: str) -> GameSpec | None:
+    """The spec of the game ``game_id``, ``None`` if there is none."""
+    return _REGISTRY.specs().get(game_id)
+
+
+def register_package(package: str) -> GameSpec:
+    """Add the game package ``package`` (an import path, e.g. a test's game outside :data:`GAMES_PACKAGE`)."""
+    found = _REGISTRY.specs()
+    new = _spec_of(package)
+    found[new.id] = new
+    _REGISTRY.order()
+    return new
+
+
+def unregister(game_id: str) -> None:
+    """Take the game ``game_id`` out of the registry (a test's game, when the test is over)."""
+    _REGISTRY.specs().pop(game_id, None)
+
+
+class _Games(Mapping[str, Game]):
+    """The rules modules of every game, by id, in the home screen's order: a live view of the registry."""
+
+    def __getitem__(self, game_id: str) -> Game:
+        return spec(game_id).game
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(tuple(_REGISTRY.specs()))
+
+    def __len__(self) -> int:
+        return len(_REGISTRY.specs())
+
+    def __contains__(self, game_id: object) -> bool:
+        return game_id in _REGISTRY.specs()
+
+    def __repr__(self) -> str:
+        return f"REGISTRY{tuple(self)}"
+
+
+class _Ids(Sequence[str]):
+    """The ids of every game, in the home screen's order: a live view of the registry."""
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | Sequence[str]:
+        return tuple(_REGISTRY.specs())[index]
+
+    def __len__(self) -> int:
+        return len(_REGISTRY.specs())
+
+    def __contains__(self, game_id: object) -> bool:
+        return game_id in _REGISTRY.specs()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(tuple(_REGISTRY.specs()))
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
+
+
+REGISTRY: Mapping[str, Game] = _Games()
+"""Every game's rules module, by :attr:`~etoile.engine.game.Game.ID` (a live view of the registry)."""
+
+IDS: Sequence[str] = _Ids()
+"""Every game's id, in the home screen's order (a live view of the registry); each is also its URL path."""

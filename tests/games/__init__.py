@@ -1,0 +1,1 @@
+"""Game packages that live with the tests: registered by the tests that need them, like the app's own games."""
