@@ -37,7 +37,8 @@ from multiprocessing import Pool
 
 from bench.browser import worker_probes
 from bench.pages import probes
-from etoile.games.generala import ai, dp, win
+from etoile.games.generala import ai
+from etoile.games.generala.ai import dp, win
 
 PROCESSES = 2
 

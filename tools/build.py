@@ -61,7 +61,7 @@ code of the app, of segno, of PyScript or of Pyodide's start-up imports (a whole
 modules of the 180), a quarter of its bytes (2.55 MB, served 1.86). Anything not named here is kept, so a newer
 Pyodide's own modules are too."""
 APP_FILES = ("boot.js", "pyscript.toml", "worker.toml", "manifest.webmanifest", "py/main.py", "py/worker.py")
-WORKER_DATA = ("games/generala/futures.bin",)
+WORKER_DATA = ("games/generala/ai/futures.bin",)
 """Data files of ``py/etoile`` that only the computer players' worker reads: served beside the zip (``worker.toml``)."""
 APP_DIRS = ("css", "img", "icons")
 RUNTIME = ("pyodide", "@pyscript/core")

@@ -5,7 +5,7 @@
 For the default rules and for each single option changed (five rule sets),
 the table gives, for each of the 1024 sets of filled boxes (bit ``i`` is
 ``BOXES[i]``), the optimal expected score still to come in a solitaire game
-(:func:`etoile.games.generala.dp.compute_table`). Entry 0 of each table is the
+(:func:`etoile.games.generala.ai.dp.compute_table`). Entry 0 of each table is the
 expected final score of a whole game. The option ``big_general_open_box``
 changes no value (a big general is counted as a small general), so its table
 equals the default one; it is written anyway so that every shipped rule set
@@ -13,8 +13,8 @@ is listed. Any other combination of options is computed on first use.
 
 ``futures.bin`` holds, for the default rules, the distribution of the
 points still to come from each of the 1024 sets of filled boxes under that
-policy (:func:`etoile.games.generala.win.compute_futures`, encoded by
-:func:`etoile.games.generala.win.encode`): what the player that plays to win
+policy (:func:`etoile.games.generala.ai.win.compute_futures`, encoded by
+:func:`etoile.games.generala.ai.win.encode`): what the player that plays to win
 needs to know of the others. It takes about 5 s more. Its first distribution,
 the whole game's final score, is also written on its own, in the same units, as
 ``scores.json``: the statistics screen draws it, and the page
@@ -33,10 +33,10 @@ import sys
 import time
 from dataclasses import replace
 
-from etoile.games.generala.dp import TABLES_FILE, compute_table
+from etoile.games.generala.ai.dp import TABLES_FILE, compute_table
+from etoile.games.generala.ai.win import FUTURES_FILE, SCALE, Pmf, compute_futures, encode
 from etoile.games.generala.rules import Rules
 from etoile.games.generala.stats_view import SCORES_FILE
-from etoile.games.generala.win import FUTURES_FILE, SCALE, Pmf, compute_futures, encode
 
 FORMAT = 1
 
@@ -67,7 +67,7 @@ def render() -> str:
 
 def final_scores(pmf: Pmf) -> str:
     """The final score of a whole game, ``pmf``, as the statistics screen reads it: the first score that has a
-    chance, then each chance in units of 1/:data:`~etoile.games.generala.win.SCALE`, as ``futures.bin``
+    chance, then each chance in units of 1/:data:`~etoile.games.generala.ai.win.SCALE`, as ``futures.bin``
     holds them."""
     units = [round(p * SCALE) for p in pmf]
     seen = [x for x, u in enumerate(units) if u]

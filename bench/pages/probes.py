@@ -51,7 +51,8 @@ def generala_decision_ms(count: int, cold: bool = True) -> list[float]:
 
 
 def _generala_ms(count: int, cold: bool, ask: Callable[[Any], object]) -> list[float]:
-    from etoile.games.generala import ai, dp, win  # noqa: PLC0415
+    from etoile.games.generala import ai  # noqa: PLC0415
+    from etoile.games.generala.ai import dp, win  # noqa: PLC0415
     from etoile.games.generala.rules import Rules  # noqa: PLC0415
 
     ai.expected_score()  # load the shipped tables first, as the app's worker does
@@ -69,7 +70,7 @@ def _generala_ms(count: int, cold: bool, ask: Callable[[Any], object]) -> list[f
 
 def generala_table_ms() -> float:
     """Milliseconds to compute one whole between-turns table from scratch (a rule combination not shipped)."""
-    from etoile.games.generala import dp  # noqa: PLC0415
+    from etoile.games.generala.ai import dp  # noqa: PLC0415
     from etoile.games.generala.rules import Rules  # noqa: PLC0415
 
     began = time.perf_counter()
@@ -80,7 +81,7 @@ def generala_table_ms() -> float:
 def generala_futures_ms(shipped: bool) -> float:
     """Milliseconds to read the shipped distributions of the points to come (``shipped``), or to compute them from
     scratch for a rule combination that is not shipped."""
-    from etoile.games.generala import win  # noqa: PLC0415
+    from etoile.games.generala.ai import win  # noqa: PLC0415
     from etoile.games.generala.rules import Rules  # noqa: PLC0415
 
     began = time.perf_counter()

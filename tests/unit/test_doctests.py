@@ -27,7 +27,7 @@ def test_the_modules_are_found_not_listed() -> None:
         "etoile.saved.history",
         "etoile.saved.stats",
         "etoile.sharing.by_link",
-        "etoile.games.generala.win",
+        "etoile.games.generala.ai.win",
         "etoile.ui.past",
     } <= set(MODULES)
 

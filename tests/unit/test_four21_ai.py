@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 
 from etoile.engine.game import CHANCE
 from etoile.engine.match import Match
-from etoile.games.four21 import ai, odds, value
+from etoile.games.four21 import ai
 from etoile.games.four21 import rules as g
+from etoile.games.four21.ai import odds, value
 from etoile.games.four21.rules import RollOff, Stop, Throw
 from tests.unit.test_four21 import OPTIONS, begin, dice, throw
 

@@ -14,8 +14,9 @@ import pytest
 from etoile.engine.dice import Roll, outcomes
 from etoile.engine.game import CHANCE
 from etoile.engine.match import Match
-from etoile.games.generala import ai, dp
+from etoile.games.generala import ai
 from etoile.games.generala import rules as g
+from etoile.games.generala.ai import dp
 from etoile.games.generala.rules import BOXES, Fill, Rules, Throw
 from tools import generala_tables
 

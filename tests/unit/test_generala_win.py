@@ -9,8 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from etoile.engine.match import Match
-from etoile.games.generala import ai, dp, win
+from etoile.games.generala import ai
 from etoile.games.generala import rules as g
+from etoile.games.generala.ai import dp, win
 from etoile.games.generala.coach import GeneralaChoice, GeneralaHint, GeneralaMistake, GeneralaReport
 from etoile.games.generala.rules import BOXES, Fill, Rules, Throw
 

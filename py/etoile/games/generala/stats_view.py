@@ -25,7 +25,7 @@ computer players' table, which the page does not load)."""
 
 def optimal_scores() -> list[float]:
     """The chance of each final score of the optimal expected-score player (default rules): entry ``x`` is the chance
-    of ``x`` points, as the computer players' :func:`etoile.games.generala.win.futures` has it."""
+    of ``x`` points, as the computer players' :func:`etoile.games.generala.ai.win.futures` has it."""
     shipped = json.loads(SCORES_FILE.read_text(encoding="utf-8"))
     total = sum(shipped["units"])
     return [0.0] * shipped["first"] + [u / total for u in shipped["units"]]

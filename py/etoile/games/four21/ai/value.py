@@ -3,7 +3,7 @@
 The expert values each way a turn can end (its hand is the best, the worst or
 neither, and so many tokens move) by the chance of winning the game from the
 position that follows, as if every player then played the reference policy of
-:func:`etoile.games.four21.odds.reference` (a good player who does not plan beyond
+:func:`etoile.games.four21.ai.odds.reference` (a good player who does not plan beyond
 the turn). Tokens moved are capped by the pot or by the giver's tokens, as in
 the rules. Three models:
 
@@ -30,11 +30,11 @@ from __future__ import annotations
 
 from functools import cache
 
-from etoile.games.four21 import odds
+from etoile.games.four21.ai import odds
 from etoile.games.four21.rules import TOKENS
 
 Amounts = tuple[float, ...]
-"""A value for each of :data:`etoile.games.four21.odds.AMOUNTS`."""
+"""A value for each of :data:`etoile.games.four21.ai.odds.AMOUNTS`."""
 
 
 @cache

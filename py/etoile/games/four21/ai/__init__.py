@@ -9,9 +9,9 @@ Levels (:func:`choose`):
   computes the exact chance of each way the turn can end (its hand the best,
   the worst or neither, and how many tokens move: what the turn's best hand
   is worth), given the hands already shown this turn, the players still to
-  play and their throw limit (:func:`etoile.games.four21.odds.outcomes`). Each
+  play and their throw limit (:func:`etoile.games.four21.ai.odds.outcomes`). Each
   way is valued by the chance of winning the game from the position it leads
-  to (:mod:`etoile.games.four21.value`): in the charge this mostly means not
+  to (:mod:`etoile.games.four21.ai.value`): in the charge this mostly means not
   being the worst hand while one has taken no token, and making the pot run
   out while clean, or last while others are clean; in the décharge, being the
   best hand (giving tokens away) rather than the worst. The throws (which dice
@@ -27,7 +27,7 @@ Levels (:func:`choose`):
 
 The model of the players still to play: each ends with a hand drawn
 independently from the final-hand distribution of a good player with the same
-throw limit (:func:`etoile.games.four21.odds.reference`), who does not react to
+throw limit (:func:`etoile.games.four21.ai.odds.reference`), who does not react to
 the hands shown. Tie roll-offs are fair: a tie among ``k`` is lost with chance
 ``1/k``. A decision takes well under a millisecond once the tables of the
 game's options are built (about 30 ms, at the first decision or by
@@ -47,7 +47,7 @@ from functools import lru_cache
 
 from etoile.engine.dice import outcomes
 from etoile.engine.match import Match
-from etoile.games.four21 import odds, value
+from etoile.games.four21.ai import odds, value
 from etoile.games.four21.coach import Four21Advice
 from etoile.games.four21.rules import DESCRIPTION, TOKENS, Action, State, Stop, Throw, legal_actions, rank
 
@@ -192,7 +192,7 @@ Outlook = tuple[value.Amounts, value.Amounts, value.Amounts]
 
 
 def _outlook(state: State, seat: int) -> Outlook:
-    """The value, for ``seat``, of each way the turn can end (see :mod:`etoile.games.four21.value`)."""
+    """The value, for ``seat``, of each way the turn can end (see :mod:`etoile.games.four21.ai.value`)."""
     opts, active, amounts = state.options, state.active, odds.AMOUNTS
     if len(active) == 2:
         duel = value.duel(opts.pot, opts.throw_limit, opts.next_leader)
@@ -227,7 +227,7 @@ def _outlook(state: State, seat: int) -> Outlook:
 
 TOKEN_WEIGHT = 1.0
 """With three or more players in the charge, each token taken costs ``TOKEN_WEIGHT / (players * pot)`` of the chance
-of winning (the field model of :mod:`etoile.games.four21.value` does not follow tokens, which weigh in a later décharge)."""
+of winning (the field model of :mod:`etoile.games.four21.ai.value` does not follow tokens, which weigh in a later décharge)."""
 
 
 @lru_cache(maxsize=4096)

@@ -120,7 +120,7 @@ class Turn:
     """One turn solved for one column, with ``fills[b]`` the value of filling box ``b`` with each score.
 
     The values are what is still to come, this turn's box included (points, or
-    a chance of winning: :mod:`etoile.games.generala.win`):
+    a chance of winning: :mod:`etoile.games.generala.ai.win`):
     ``throw_second[k]``/``throw_third[k]`` the expected value of throwing all
     but keep ``k`` (an index of :data:`KEEPS`) for the second / third throw,
     ``value`` the expected value before the first throw, and

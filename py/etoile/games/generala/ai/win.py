@@ -1,6 +1,6 @@
 """Generala played to win: the chance of finishing first, and the turn that makes it largest.
 
-A player who maximises the expected score (:mod:`etoile.games.generala.dp`) plays
+A player who maximises the expected score (:mod:`etoile.games.generala.ai.dp`) plays
 the same dice whatever the others have: 20 points behind in the last round it
 still takes the safe 30 rather than try for the 60 it needs. This module plays
 for the first place instead.
@@ -25,7 +25,7 @@ as its share (two players level at the top: half a win each). A big general
 each player the chance ``1/1296`` of one, the first to throw it winning; the
 distributions count it as a hand like any other.
 
-The turn is then solved exactly for those values (:func:`etoile.games.generala.dp.solve_fills`):
+The turn is then solved exactly for those values (:func:`etoile.games.generala.ai.dp.solve_fills`):
 every keep and every box is worth the chance of winning it leads to, when the
 player plays to win this turn and for the best expected score afterwards, and
 plans again at each turn. Between equal chances (a race already won or lost),
@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from etoile.games.generala import dp
+from etoile.games.generala.ai import dp
 from etoile.games.generala.rules import BOXES, Rules
 
 Pmf = Sequence[float]

@@ -4,11 +4,11 @@ Four levels, all pure functions of the state:
 
 * ``"win"`` plays for the first place: it maximises its chance of finishing
   ahead of every other player, given every sheet so far, the rounds left and
-  the big-general rule (:mod:`etoile.games.generala.win`). Alone, it maximises
+  the big-general rule (:mod:`etoile.games.generala.ai.win`). Alone, it maximises
   the chance of reaching a target when given one (:func:`choose`), else it
   plays as ``"optimal"``.
 * ``"optimal"`` maximises the player's expected final score exactly
-  (:mod:`etoile.games.generala.dp`); it plays its own column and ignores the
+  (:mod:`etoile.games.generala.ai.dp`); it plays its own column and ignores the
   opponents' scores.
 * ``"medium"`` maximises the expected score of the current turn alone; between
   equal scores it fills the cheaper box (ones before twos ... before general).
@@ -49,8 +49,8 @@ from etoile.engine.dice import draw, keeps
 from etoile.engine.game import CHANCE, IllegalAction
 from etoile.engine.match import Match
 from etoile.engine.rng import Dice
-from etoile.games.generala import dp, win
 from etoile.games.generala import rules as g
+from etoile.games.generala.ai import dp, win
 from etoile.games.generala.coach import GeneralaChoice, GeneralaHint, GeneralaMistake, GeneralaPar, GeneralaReport
 from etoile.games.generala.rules import BOXES, DESCRIPTION, Action, Fill, Rules, State, Throw
 
