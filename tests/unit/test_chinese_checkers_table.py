@@ -5,7 +5,10 @@ import random
 
 import pytest
 
-from etoile.app.model import Effect, Model, Msg
+from etoile.app import effects as fx
+from etoile.app import messages as m
+from etoile.app.effects import Effect
+from etoile.app.model import Model
 from etoile.app.routes import Route
 from etoile.app.update import update
 from etoile.engine.game import IllegalAction
@@ -15,6 +18,7 @@ from etoile.games.chinese_checkers import ai, table
 from etoile.games.chinese_checkers import rules as g
 from etoile.games.chinese_checkers.text import from_cells
 from etoile.ui.i18n import catalog, rules
+from etoile.ui.runtime import events
 from etoile.ui.vdom import El
 from etoile.ui.views import view
 
@@ -26,8 +30,10 @@ def playing(seats: tuple[Seat, ...] = (Seat("Ann"), Seat("Bob"))) -> Model:
     return Model(route=Route("game", GAME), matches={GAME: match})
 
 
-def send(model: Model, action: str, value: object = None, **data: str) -> tuple[Model, list[Effect]]:
-    return update(model, Msg(action, value, {"game": GAME, **data}))
+def send(model: Model, action: str, value: str | bool | None = None, **data: str) -> tuple[Model, list[Effect]]:
+    msg = events.decode(action, value, {"game": GAME, **data})
+    assert msg is not None, f"{action} {value} {data} makes no message"
+    return update(model, msg)
 
 
 def marked(model: Model, name: str) -> list[int]:
@@ -50,7 +56,7 @@ def test_choosing_a_highlighted_hole_plays_the_move_and_marks_where_it_came_from
     model, _ = send(playing(), f"{GAME}:hole", hole="7")
     model, effects = send(model, f"{GAME}:hole", hole="16")
     assert model.matches[GAME].played == (g.Move((7, 16)),)
-    assert effects[0] == Effect("sound", {"name": "move"})
+    assert effects[0] == fx.Sound("move")
     page = view(model)
     assert page.find_all(lambda el: el.attrs.get("class") == "last-move")[0].attrs["points"] == " ".join(
         f"{x},{y}" for x, y in map(table.xy, (7, 16))
@@ -112,7 +118,7 @@ def test_an_exported_game_imports_back() -> None:
     model, _ = send(playing(), f"{GAME}:hole", hole="7")
     model, _ = send(model, f"{GAME}:hole", hole="16")
     _, effects = send(model, "export-game")
-    assert effects == [Effect("export-game", {"slot": GAME})]
+    assert effects == [fx.ExportGame(GAME)]
     fresh, _ = send(playing(), "import-game", json.dumps(model.matches[GAME].to_json()))
     assert fresh.matches[GAME].played == (g.Move((7, 16)),)
     assert [n.key for n in fresh.notices] == ["table.imported"]
@@ -131,13 +137,11 @@ def test_a_replay_steps_and_plays_through_the_moves() -> None:
     [body] = page.find_all(lambda el: el.attrs.get("class") == "table-body")
     assert body.attrs["inert"] is True  # a replay is only watched
     model, effects = send(model, "replay-play")
-    assert effects == [
-        Effect("later", {"seconds": 1.0, "msg": {"action": "replay-tick", "value": 0, "data": {"game": GAME, "slot": GAME}}})
-    ]
-    model, effects = send(model, "replay-tick", 0)
-    assert model.replays[GAME].ply == 1 and effects[0].kind == "later"
+    assert effects == [fx.Later(1.0, m.ReplayTick(GAME, 0))]
+    model, effects = update(model, m.ReplayTick(GAME, 0))
+    assert model.replays[GAME].ply == 1 and isinstance(effects[0], fx.Later)
     assert marked(model, "last-from") == [7]
-    model, effects = send(model, "replay-tick", 1)
+    model, effects = update(model, m.ReplayTick(GAME, 1))
     assert model.replays[GAME].ply == 2 and not model.replays[GAME].playing and effects == []
     model, _ = send(model, "replay-step", by="-1")
     assert model.replays[GAME].ply == 1

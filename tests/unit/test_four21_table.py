@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from etoile.app.model import CoachAnswer, Effect, Model, Msg
+from etoile.app import effects as fx
+from etoile.app import messages as m
+from etoile.app.effects import Effect
+from etoile.app.model import Model
 from etoile.app.routes import Route
 from etoile.app.settings import Settings
 from etoile.app.update import update
@@ -16,6 +19,7 @@ from etoile.games.four21 import rules as g
 from etoile.games.four21 import table
 from etoile.ui.dice import throws
 from etoile.ui.i18n import Catalog, catalog
+from etoile.ui.runtime import events
 from etoile.ui.vdom import El
 from etoile.ui.views import view
 
@@ -43,8 +47,10 @@ def led(*throws: str, seats: tuple[Seat, ...] = (Seat("Ann"), Seat("Bob")), **se
     return Model(route=Route("game", "421"), matches={"421": match}, settings=Settings(**settings))
 
 
-def send(model: Model, action: str, value: object = None, **data: str) -> tuple[Model, list[Effect]]:
-    return update(model, Msg(action, value, {"game": "421", **data}))
+def send(model: Model, action: str, value: str | bool | None = None, **data: str) -> tuple[Model, list[Effect]]:
+    msg = events.decode(action, value, {"game": "421", **data})
+    assert msg is not None, f"{action} {value} {data} makes no message"
+    return update(model, msg)
 
 
 def state(model: Model) -> g.State:
@@ -60,7 +66,7 @@ def test_dice_are_set_aside_between_throws_and_the_kept_ones_are_drawn_first() -
     model, _ = send(led("412", "6"), "421:keep", index="0")
     assert model.tables.get("421") in (None, table.Local())  # nothing to set aside before the first throw
     model, effects = send(model, "421:throw")
-    assert state(model).dice == (4, 2, 1) and effects[0] == Effect("sound", {"name": "dice"})
+    assert state(model).dice == (4, 2, 1) and effects[0] == fx.Sound("dice")
     model, _ = send(model, "421:keep", index="0")
     model, _ = send(model, "421:keep", index="2")
     assert model.tables["421"].keep == (0, 2)  # places: the 4 and the 1
@@ -168,11 +174,11 @@ def test_computer_seats_are_not_played_by_hand() -> None:
 def test_the_coach_asks_for_advice_and_shows_it_for_this_position_only() -> None:
     model, effects = send(led("421", coach=True), "421:throw")
     ply = model.matches["421"].cursor
-    assert Effect("advise", {"game": "421", "ply": ply, "request": "advice", "slot": "421"}) in effects
+    assert fx.Advise(ply, "advice", "421") in effects
     advice = {"keep": [], "stop": True, "escape": 0.995, "best": 0.9}
-    stale, _ = send(model, "421:advice", CoachAnswer(ply - 1, "advice", advice))
+    stale, _ = update(model, m.CoachAnswer("421", ply - 1, "advice", advice))
     assert stale.tables["421"].advice is None
-    model, _ = send(model, "421:advice", CoachAnswer(ply, "advice", advice))
+    model, _ = update(model, m.CoachAnswer("421", ply, "advice", advice))
     assert "The expert would stand. Chance of not ending with the worst hand: 99.5% · of getting the best hand: 90%." in (
         view(model).text()
     )
@@ -184,7 +190,7 @@ def test_the_coach_names_the_faces_to_keep_and_outlines_the_dice_showing_them() 
     assert state(model).dice == (4, 1, 1)
     ply = model.matches["421"].cursor
     advice = {"keep": [1, 1], "stop": False, "escape": 0.5, "best": 0.25}
-    model, _ = send(model, "421:advice", CoachAnswer(ply, "advice", advice))
+    model, _ = update(model, m.CoachAnswer("421", ply, "advice", advice))
     assert "The expert would keep 1 1." in view(model).text()
     # The faces of the advice, mapped to the places of the dice drawn: the two 1s, not the 4.
     assert [b.attrs.get("data-hint") for b in dice_buttons(model)] == [None, "keep", "keep"]
@@ -192,11 +198,11 @@ def test_the_coach_names_the_faces_to_keep_and_outlines_the_dice_showing_them() 
 
 def test_switching_the_coach_on_is_saved_and_asks_at_once() -> None:
     model, _ = send(led("421"), "421:throw")
-    model, effects = update(model, Msg("set-coach", True))
+    model, effects = update(model, m.SetCoach(True))
     assert model.settings.coach
     assert effects == [
-        Effect("save-settings"),
-        Effect("advise", {"game": "421", "ply": model.matches["421"].cursor, "request": "advice", "slot": "421"}),
+        fx.SaveSettings(),
+        fx.Advise(model.matches["421"].cursor, "advice", "421"),
     ]
 
 
@@ -221,7 +227,7 @@ def test_a_click_on_a_turn_of_the_log_replays_the_game_to_the_end_of_that_turn()
     while len(model.matches["421"].state.turns) < 2:
         state_ = model.matches["421"].state
         action = g.Stop() if g.Stop() in g.legal_actions(state_) else g.legal_actions(state_)[0]
-        model, _ = update(model, Msg("play", g.action_to_json(action), {"game": "421"}))
+        model, _ = update(model, m.Play(g.action_to_json(action), "421"))
     match = model.matches["421"]
     assert [(turn.best, turn.worst) for turn in match.state.turns] == [(0, 1), (1, 0)]
     summaries = [
@@ -235,7 +241,7 @@ def test_a_click_on_a_turn_of_the_log_replays_the_game_to_the_end_of_that_turn()
     ends = [int(e.attrs["data-value"]) for e in turn_lines]
     assert len(ends) == 2 and ends[0] > ends[1]  # newest first
     assert [len(match.states[end].turns) for end in ends] == [2, 1] and len(match.states[ends[1] - 1].turns) == 0
-    model, _ = update(model, Msg("replay-to", str(ends[1]), {"game": "421"}))
+    model, _ = update(model, m.ReplayTo(ends[1], "421"))
     assert model.replays["421"].ply == ends[1]
 
 
@@ -360,7 +366,7 @@ def test_the_end_of_a_game_ranks_every_player_by_their_tokens() -> None:
 def test_the_dice_set_aside_since_the_last_throw_are_saved_and_read_back_at_that_position_only() -> None:
     model, _ = send(led("641"), "421:throw")
     model, effects = send(model, "421:keep", index="2")
-    assert effects == [Effect("save-draft", {"slot": "421"})]
+    assert effects == [fx.SaveDraft("421")]
     local = model.tables["421"]
     assert table.draft(local) == [2] and table.draft(table.start(model.matches["421"])) is None
     match = model.matches["421"]
@@ -375,7 +381,7 @@ def test_the_coach_gives_the_chances_of_each_choice_the_expert_s_own_marked() ->
     ply = model.matches["421"].cursor
     choices = [[None, 0.25, 0.5], [[1, 1], 0.125, 0.375], [[1], 0.5, 0.125], [[], 0.75, 0.0625]]
     advice = {"keep": [1, 1], "stop": False, "escape": 0.875, "best": 0.375, "choices": choices}
-    model, _ = send(model, "421:advice", CoachAnswer(ply, "advice", advice))
+    model, _ = update(model, m.CoachAnswer("421", ply, "advice", advice))
     folded = view(model).find_all(lambda el: el.attrs.get("class") == "coach-choices")
     assert len(folded) == 1 and folded[0].find_all(lambda el: el.tag == "summary")[0].text() == "Your chances with each choice"
     lines = [(li.text(), li.attrs.get("class")) for li in folded[0].find_all(lambda el: el.tag == "li")]
@@ -440,5 +446,5 @@ def test_the_coach_s_chances_say_what_they_are_the_chances_of() -> None:
     model, _ = send(led("421", coach=True), "421:throw")
     ply = model.matches["421"].cursor
     advice = {"keep": [], "stop": True, "escape": 0.904, "best": 0.0}
-    model, _ = send(model, "421:advice", CoachAnswer(ply, "advice", advice))
+    model, _ = update(model, m.CoachAnswer("421", ply, "advice", advice))
     assert "Chance of not ending with the worst hand: 90.4% · of getting the best hand: 0%." in view(model).text()

@@ -4,7 +4,10 @@ from dataclasses import replace
 
 import pytest
 
-from etoile.app.model import CoachAnswer, Effect, Model, Msg
+from etoile.app import effects as fx
+from etoile.app import messages as m
+from etoile.app.effects import Effect
+from etoile.app.model import Model
 from etoile.app.routes import Route
 from etoile.app.update import update
 from etoile.engine.coach import PENDING, GeneralaChoice, GeneralaHint, GeneralaPar
@@ -15,6 +18,7 @@ from etoile.engine.rng import Dice
 from etoile.games.generala import rules as g
 from etoile.games.generala import table
 from etoile.ui.i18n import catalog
+from etoile.ui.runtime import events
 from etoile.ui.views import view
 
 
@@ -42,8 +46,10 @@ def dice_shown(model: Model) -> list[tuple[str, str, str]]:
     return [(d.attrs["aria-label"], d.attrs["aria-pressed"], d.attrs["class"]) for d in dice]
 
 
-def send(model: Model, action: str, value: object = None, **data: str) -> tuple[Model, list[Effect]]:
-    return update(model, Msg(action, value, {"game": "generala", **data}))
+def send(model: Model, action: str, value: str | bool | None = None, **data: str) -> tuple[Model, list[Effect]]:
+    msg = events.decode(action, value, {"game": "generala", **data})
+    assert msg is not None, f"{action} {value} {data} makes no message"
+    return update(model, msg)
 
 
 def by_class(name: str):
@@ -55,7 +61,7 @@ def test_dice_can_be_set_aside_only_between_throws() -> None:
     model, _ = send(model, "generala:keep", index="0")
     assert model.tables.get("generala") in (None, table.Local())
     model, effects = send(model, "generala:throw")
-    assert effects[0] == Effect("sound", {"name": "dice"}) and model.matches["generala"].state.throw == 1
+    assert effects[0] == fx.Sound("dice") and model.matches["generala"].state.throw == 1
     model, _ = send(model, "generala:keep", index="2")
     model, _ = send(model, "generala:keep", index="0")
     model, _ = send(model, "generala:keep", index="2")
@@ -117,7 +123,7 @@ def test_the_coach_outlines_the_dice_it_would_keep_where_they_lie() -> None:
     hint = GeneralaHint((GeneralaChoice({"throw": [6, 6, 2]}, 150.0),))
     cursor = model.matches["generala"].cursor
     model, _ = send(model, "generala:hint")
-    model, _ = send(model, "generala:advice", CoachAnswer(cursor, "hint", hint.to_json()))
+    model, _ = update(model, m.CoachAnswer("generala", cursor, "hint", hint.to_json()))
     dice = view(model).find_all(by_class("die"))
     assert model.matches["generala"].state.dice == (6, 6, 3, 2, 2)
     assert [d.attrs.get("data-hint") for d in dice] == ["keep", "keep", None, "keep", None]
@@ -130,7 +136,7 @@ def test_a_box_that_scores_zero_asks_first() -> None:
     zero = next(box for box, points in g.preview(state).items() if points == 0)
     asked, effects = send(model, "generala:fill", box=zero)
     assert asked.tables["generala"].confirm == zero and asked.matches == model.matches
-    assert effects == [Effect("focus", {"selector": ".confirm-zero .danger"})]
+    assert effects == [fx.Focus(".confirm-zero .danger")]
     assert "cross it out for 0?" in view(asked).text()
     kept, _ = send(asked, "generala:cancel")
     assert kept.tables["generala"].confirm is None
@@ -144,7 +150,7 @@ def test_a_box_with_points_is_filled_at_once() -> None:
     box, points = max(g.preview(state).items(), key=lambda item: item[1])
     model, effects = send(model, "generala:fill", box=box)
     assert g.sheet(model.matches["generala"].state, 0)[box] == points
-    assert Effect("sound", {"name": "fill"}) in effects
+    assert fx.Sound("fill") in effects
 
 
 def test_every_open_box_of_the_player_to_move_shows_its_score() -> None:
@@ -159,12 +165,12 @@ def test_the_hint_asks_the_coach_and_shows_its_answer_for_this_position_only() -
     model, _ = send(playing(), "generala:throw")
     ply = model.matches["generala"].cursor
     model, effects = send(model, "generala:hint")
-    assert effects == [Effect("advise", {"game": "generala", "ply": ply, "request": "hint", "slot": "generala"})]
+    assert effects == [fx.Advise(ply, "hint", "generala")]
     assert "The coach is thinking" in view(model).text()
     answer = [{"action": {"fill": "general"}, "expected": 150.25}]
-    stale, _ = send(model, "generala:advice", CoachAnswer(ply - 1, "hint", answer))
+    stale, _ = update(model, m.CoachAnswer("generala", ply - 1, "hint", answer))
     assert stale.tables["generala"].hint is PENDING
-    model, _ = send(model, "generala:advice", CoachAnswer(ply, "hint", answer))
+    model, _ = update(model, m.CoachAnswer("generala", ply, "hint", answer))
     points = g.preview(model.matches["generala"].state)["general"]
     assert f"Write {points} in general: expected final score 150.2." in view(model).text()
     french = replace(model, settings=replace(model.settings, language="fr"))
@@ -196,7 +202,7 @@ def test_a_big_general_ends_the_game_with_a_celebration() -> None:
     model, effects = send(model, "generala:throw")
     state = model.matches["generala"].state
     assert len(set(state.dice)) == 1 and state.big_general == 0
-    assert effects[0] == Effect("sound", {"name": "fanfare"})
+    assert effects[0] == fx.Sound("fanfare")
     page = view(model)
     assert (
         page.find_all(by_class("celebration"))[0].text()
@@ -209,8 +215,8 @@ def test_the_setup_seats_as_many_players_as_the_rules_accept_with_no_hidden_cap(
     model = Model(route=Route("game", "generala"))  # no game yet: the setup
     [field] = view(model).find_all(lambda el: el.attrs.get("id") == "setup-players")
     assert (field.tag, field.attrs["type"], field.attrs["min"]) == ("input", "number", "1")
-    model, _ = update(model, Msg("setup-players", "20", {"game": "generala"}))
-    model, _ = update(model, Msg("setup-start", None, {"game": "generala", "seed": "5"}))
+    model, _ = update(model, m.SetupPlayers(20, "generala"))
+    model, _ = update(model, m.SetupStart(5, "generala"))
     match = model.matches["generala"]
     assert match.options["players"] == 20 and len(match.seats) == 20 and match.state.players == 20
     columns = view(model).find_all(lambda el: el.tag == "th" and el.attrs.get("scope") == "col")
@@ -279,10 +285,10 @@ def test_a_solo_game_ends_with_its_score_against_the_optimal_player_s_average() 
     while match.result is None:
         match = match.play(ai.choose(match.state, "easy")).settled()
     model = Model(route=Route("game", "generala"), matches={"generala": match})
-    assert table.follow(model, match) == [Effect("advise", {"game": "generala", "ply": match.cursor, "request": "par"})]
+    assert table.follow(model, match) == [fx.Advise(match.cursor, "par")]
     answer = ai.advise(match, "par").to_json()
     assert answer == {"expected": pytest.approx(156.19, abs=0.01)}
-    model, _ = send(model, "generala:advice", CoachAnswer(match.cursor, "par", answer))
+    model, _ = update(model, m.CoachAnswer("generala", match.cursor, "par", answer))
     score = g.totals(match.state)[0]
     page = view(model)
     [title] = page.find_all(lambda el: el.attrs.get("id") == "result-title")
@@ -325,7 +331,7 @@ def test_a_solo_score_is_said_above_below_or_level_with_the_optimal_player_s_ave
 def test_the_dice_set_aside_since_the_last_throw_are_saved_and_read_back_at_that_position_only() -> None:
     model = with_dice(playing(), ((), (6, 6, 4, 2, 1)))
     model, effects = send(model, "generala:keep", index="1")
-    assert effects == [Effect("save-draft", {"slot": "generala"})]
+    assert effects == [fx.SaveDraft("generala")]
     assert table.draft(model.tables["generala"]) == [1]
     match = model.matches["generala"]
     assert table.restore(match, [4, 1]) == table.Local(keep=(1, 4))
@@ -338,7 +344,7 @@ def test_with_other_players_the_coach_says_each_choice_s_chance_of_winning() -> 
     ply = model.matches["generala"].cursor
     model, _ = send(model, "generala:hint")
     answer = [{"action": {"throw": [6, 6]}, "expected": 150.25, "chance": 0.4567}, {"action": {"throw": []}, "expected": 151.0}]
-    model, _ = send(model, "generala:advice", CoachAnswer(ply, "hint", answer))
+    model, _ = update(model, m.CoachAnswer("generala", ply, "hint", answer))
     text = view(model).text()
     assert "Keep 6 6: chance of winning 45.7%, expected final score 150.2." in text
     assert "Throw all five again: expected final score 151.0." in text
@@ -354,9 +360,9 @@ def test_the_report_of_a_game_with_others_counts_decisions_by_the_chance_of_winn
         match = match.play(ai.choose(match.state, "easy" if match.state.seat == 0 else "win")).settled()
     model = Model(route=Route("game", "generala"), matches={"generala": match})
     model, effects = send(model, "generala:report")
-    assert effects[-1] == Effect("advise", {"game": "generala", "ply": match.cursor, "request": "report", "slot": "generala"})
+    assert effects[-1] == fx.Advise(match.cursor, "report", "generala")
     answer = ai.advise(match, "report").to_json()
-    model, _ = send(model, "generala:advice", CoachAnswer(match.cursor, "report", answer))
+    model, _ = update(model, m.CoachAnswer("generala", match.cursor, "report", answer))
     [counts] = answer["costs"].values()
     [section] = view(model).find_all(by_class("report"))
     text = section.text()

@@ -8,7 +8,8 @@ from dataclasses import replace
 
 import pytest
 
-from etoile.app.model import CoachAnswer, Model, Msg
+from etoile.app import messages as m
+from etoile.app.model import Model
 from etoile.app.routes import Route
 from etoile.app.settings import Settings
 from etoile.app.update import update
@@ -28,7 +29,7 @@ def four21_coached(lang: str, escape: float, best: float) -> str:
     match = match.play_all([four21.Throw(), Roll((1,)), four21.Throw(), Roll((3,)), four21.Throw(), Roll((5, 3, 2))])
     model = Model(route=Route("game", "421"), matches={"421": match}, settings=Settings(coach=True, language=lang))
     advice = {"keep": [5], "stop": False, "escape": escape, "best": best}
-    model, _ = update(model, Msg("421:advice", CoachAnswer(match.cursor, "advice", advice), {"game": "421"}))
+    model, _ = update(model, m.CoachAnswer("421", match.cursor, "advice", advice))
     return view(model).text()
 
 
@@ -54,9 +55,9 @@ def generala_hinted(lang: str, expected: float) -> str:
     match = match.play_all([generala.Throw(), Roll((2, 2, 2, 2, 2)), generala.Throw(), Roll((6, 5, 4, 3, 3))])
     match = match.play_all([generala.Throw(), Roll((6, 6, 5, 4, 1))])
     model = Model(route=Route("game", "generala"), matches={"generala": match}, settings=Settings(language=lang))
-    model, _ = update(model, Msg("generala:hint", None, {"game": "generala"}))
+    model, _ = update(model, m.AtTable("generala", generala_table.AskHint()))
     answer = [{"action": {"throw": [6, 6]}, "expected": expected}]
-    model, _ = update(model, Msg("generala:advice", CoachAnswer(match.cursor, "hint", answer), {"game": "generala"}))
+    model, _ = update(model, m.CoachAnswer("generala", match.cursor, "hint", answer))
     return view(model).text()
 
 

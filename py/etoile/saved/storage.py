@@ -25,7 +25,7 @@ game in the 421 slot, replayed under the rules, see :class:`etoile.engine.match.
   :data:`MAX_CACHED` of them, and the first to go when a record does not fit.
 
 The module never imports ``js``: the page passes a backend that wraps
-``window.localStorage`` (see :mod:`etoile.ui.browser`).
+``window.localStorage`` (see :mod:`etoile.ui.runtime.storage`).
 
 >>> store = Store(MemoryBackend({"etoile:settings": "{broken"}))
 >>> store.settings() == Settings(), [p.kind for p in store.problems], store.set_aside()

@@ -9,7 +9,7 @@ from etoile.engine.dice import Roll, faces_text
 from etoile.engine.match import Match
 from etoile.ui.common import seat_name
 from etoile.ui.i18n import Catalog
-from etoile.ui.vdom import El, h
+from etoile.ui.vdom import Attr, El, h
 
 PIPS = {
     1: ((50, 50),),
@@ -59,7 +59,7 @@ def face(value: int) -> El:
     )
 
 
-def die(value: int, label: str, *, kept: bool, rolled: bool, roll: int, attrs: dict | None = None) -> El:
+def die(value: int, label: str, *, kept: bool, rolled: bool, roll: int, attrs: dict[str, Attr] | None = None) -> El:
     """A die button: ``kept`` dice are set aside (``aria-pressed``); ``rolled`` ones shake once.
 
     ``roll`` is any number that changes at every throw: the animation's name
@@ -121,7 +121,7 @@ def dice_row(
     enabled: bool,
     hinted: Collection[int] = (),
 ) -> El:
-    """The dice on the table as a group of buttons sending ``"<game>:keep"`` with the die's index.
+    """The dice on the table as a group of buttons sending ``"<game>:keep"`` with the die's index (``data-index``).
 
     ``kept`` are set aside, ``rolled`` shake (they were just thrown), ``hinted``
     are outlined (the coach would keep them); ``enabled`` lets the player click.

@@ -1,13 +1,14 @@
-"""Every screen, drawn from the :class:`~etoile.app.update.Model` as :class:`~etoile.ui.vdom.El` trees.
+"""Every screen, drawn from the :class:`~etoile.app.model.Model` as :class:`~etoile.ui.vdom.El` trees.
 
-Controls carry ``data-action`` (and ``data-value``): the runtime turns an event
-on them into ``Msg(action, value)``. Views are pure and run on CPython.
+Controls carry ``data-action`` (and ``data-value``, ``data-game``...): the runtime reads an event on them into a
+typed message (:mod:`etoile.ui.runtime.events`). Views are pure and run on CPython.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Collection
+from typing import Any
 
 from etoile.app.model import REPLAY_SPEEDS, Model, Notice, Replay, Watch
 from etoile.app.play import can_take_back, link_url, setup_of, watched
@@ -732,7 +733,7 @@ def seat_row(spec: Description, index: int, seat: SeatChoice, t: Catalog) -> El:
     )
 
 
-def _blocks(blocks: list, table: Table) -> list[El]:
+def _blocks(blocks: list[Any], table: Table) -> list[El]:
     """A rules section's blocks: a paragraph, ``{"list": [...]}``, or ``{"figure": name, "alt": ..., "caption": ...}``,
     a diagram the game's table draws (its ``figure(name, alt)``) over its caption."""
     return [
@@ -806,7 +807,7 @@ def _choices(
     current: str,
     action: str,
     *,
-    data: dict | None = None,
+    data: dict[str, Attr] | None = None,
     disabled: Collection[str] = (),
 ) -> El:
     """Radio buttons, one per ``(value, label)``; those whose value is in ``disabled`` cannot be chosen."""
