@@ -14,6 +14,7 @@ from etoile.app.routes import Route
 from etoile.app.settings import Settings
 from etoile.app.update import update, with_problems
 from etoile.engine.match import Match
+from etoile.engine.slot import Slot
 from etoile.saved.storage import MemoryBackend, Problem, Store
 from etoile.ui.i18n import catalog, rules
 from etoile.ui.vdom import El
@@ -71,7 +72,7 @@ def test_the_language_follows_the_browser_until_the_player_picks_one() -> None:
 
 
 def test_reset_asks_first_then_deletes_everything_and_says_so() -> None:
-    model = Model(settings=Settings(theme="dark"), matches={"pig": Match.new(pig, {}, 1)})
+    model = Model(settings=Settings(theme="dark"), matches={Slot("pig"): Match.new(pig, {}, 1)})
     asked, effects = run(model, m.ResetAsk())
     assert asked.dialog == "reset" and effects == [fx.FocusDialog()]
     kept, _ = run(asked, m.DialogCancel())
@@ -135,9 +136,9 @@ def test_a_refused_import_says_why_and_a_good_one_how_many() -> None:
         == "The file was not imported and nothing changed: the data for your settings in it is not valid."
     )
     match = Match.new(pig, {}, 1)
-    model, _ = run(Model(), m.Imported(2, Settings(theme="dark"), {"pig": match}))
+    model, _ = run(Model(), m.Imported(2, Settings(theme="dark"), {Slot("pig"): match}))
     assert notice_text(model.notices[0], t) == "2 items imported."
-    assert model.settings.theme == "dark" and model.matches == {"pig": match}
+    assert model.settings.theme == "dark" and model.matches == {Slot("pig"): match}
 
 
 def test_notices_are_dismissed_one_by_one_and_discarding_an_aside_value_asks_first_then_deletes_it() -> None:
@@ -179,7 +180,7 @@ def test_the_home_screen_lists_the_three_games_with_picture_line_and_rules() -> 
 
 
 def test_a_game_in_progress_offers_continue_on_the_home_screen(pig_table: object) -> None:
-    page = view(Model(matches={"pig": Match.new(pig, {}, 1)}))
+    page = view(Model(matches={Slot("pig"): Match.new(pig, {}, 1)}))
     card = page.find_all(by("data-game", "pig"))[0]
     assert [(a.text(), a.attrs["href"]) for a in card.find_all(tag("a"))] == [
         ("Continue", "#/pig"),
@@ -193,7 +194,7 @@ def test_a_game_in_progress_offers_continue_on_the_home_screen(pig_table: object
 def test_a_finished_game_is_not_offered_to_continue(pig_table: object) -> None:
     match = Match.new(pig, {"target": 1}, 421).play("roll").settled().play("hold")
     assert match.result is not None
-    assert "Continue" not in view(Model(matches={"pig": match})).find_all(by("data-game", "pig"))[0].text()
+    assert "Continue" not in view(Model(matches={Slot("pig"): match})).find_all(by("data-game", "pig"))[0].text()
 
 
 def test_a_hostile_name_stays_a_text_node() -> None:

@@ -18,6 +18,7 @@ from etoile.app.routes import Route, href, parse
 from etoile.app.setup import Setup
 from etoile.app.update import update
 from etoile.engine.match import Match, Seat
+from etoile.engine.slot import Slot
 from etoile.games.chinese_checkers import rules as cc
 from etoile.saved.storage import MemoryBackend, Store
 from etoile.sharing import by_link, link
@@ -51,7 +52,7 @@ def set_up(model: Model, kinds: tuple[str, ...], seed: int = 77) -> tuple[Model,
 
 def shown(model: Model) -> Match:
     """The game of the table shown."""
-    return model.matches[model.route.slot or ""]
+    return model.matches[model.route.slot]
 
 
 def move(model: Model, rng: random.Random | None = None) -> Model:
@@ -102,10 +103,10 @@ def test_a_friend_s_seat_is_offered_only_where_the_game_is_played_by_link() -> N
 
 def test_a_game_with_a_friend_starts_in_a_slot_of_its_own_and_leaves_the_game_in_progress_alone() -> None:
     local = Match.new(cc, {"players": 2}, 3).play(cc.action_from_text("3-14"))
-    model, effects = set_up(device(matches={GAME: local}), ("person", "friend"))
+    model, effects = set_up(device(matches={Slot(GAME): local}), ("person", "friend"))
     code = by_link.new_id(77)
-    slot = f"{GAME}/{code}"
-    assert model.dialog is None and model.matches[GAME] is local  # no "abandon the game in progress?"
+    slot = Slot(GAME, code)
+    assert model.dialog is None and model.matches[Slot(GAME)] is local  # no "abandon the game in progress?"
     assert fx.SaveMatch(slot) in effects
     assert fx.Navigate(f"#/{GAME}/by-link/{code}") in effects
     match = model.matches[slot]
@@ -123,7 +124,7 @@ def test_two_players_by_link_each_device_keeps_its_copy_and_the_moves_come_and_g
     first = sent_link(ann)
 
     bob, effects = open_link(device(), first)
-    slot = f"{GAME}/{by_link.new_id(77)}"
+    slot = Slot(GAME, by_link.new_id(77))
     assert bob.route == Route("game", GAME, by_link=by_link.new_id(77)) and bob.watching is None
     assert effects[:2] == [fx.SaveMatch(slot), fx.Navigate(href(bob.route), replace=True)]
     assert [(s.name, s.away) for s in shown(bob).seats] == [("P1", True), ("P2", False)]
@@ -180,7 +181,7 @@ def test_three_players_by_link_each_link_goes_to_the_next_player() -> None:
 def test_computer_seats_play_on_the_device_of_the_person_who_moved_before_them() -> None:
     ann, effects = set_up(device(), ("person", "computer", "friend"), seed=8)
     ann = move(ann)
-    slot = ann.route.slot or ""
+    slot = ann.route.slot
     effects = update(ann, m.Resume())[1]
     assert any(isinstance(e, fx.Think) and e.slot == slot for e in effects)  # the computer plays on Ann's device
     ann, _ = computer_plays(ann, effects)
@@ -205,7 +206,7 @@ def test_a_link_that_parts_from_the_game_here_is_kept_beside_it_until_the_player
     mine = shown(ann)
     assert mine.played[0] != shown(bob).played[0]
     ann, effects = open_link(replace(ann, notices=()), reply)
-    slot = ann.route.slot or ""
+    slot = ann.route.slot
     assert shown(ann) is mine and ann.rivals[slot].played == shown(bob).played
     assert fx.SaveRival(slot) in effects
     notice = ann.notices[-1]
@@ -251,10 +252,10 @@ def test_the_home_screen_lists_the_games_by_link_and_what_each_waits_for() -> No
 
 def test_a_game_by_link_that_is_over_can_be_taken_off_the_device() -> None:
     over = by_link.replace_seats(finished(GAME), (Seat("Ann"), Seat("Bob", away=True)))
-    slot = f"{GAME}/{by_link.new_id(1)}"
+    slot = Slot(GAME, by_link.new_id(1))
     model = device(matches={slot: over})
     remove = view(model).find_all(lambda e: e.attrs.get("data-action") == "bylink-remove")
-    assert [r.attrs["data-value"] for r in remove] == [slot]
+    assert [r.attrs["data-value"] for r in remove] == [str(slot)]
     model, effects = update(model, m.ByLinkRemove(slot))
     assert slot not in model.matches and fx.SaveMatch(slot) in effects
     playing = device(matches={slot: over.undo()})
@@ -266,12 +267,12 @@ def test_games_by_link_and_their_rivals_are_stored_in_slots_of_their_own() -> No
     seats = (Seat("Ann"), Seat("Bob", away=True))
     mine = Match.new(cc, {"players": 2}, 4, seats).play(cc.action_from_text("3-14"))
     rival = Match.new(cc, {"players": 2}, 4, seats).play(cc.action_from_text("4-15"))
-    slot = f"{GAME}/{by_link.new_id(4)}"
+    slot = Slot(GAME, by_link.new_id(4))
     assert store.save_match(mine, slot) and store.save_rival(slot, rival)
     assert store.save_match(Match.new(cc, {"players": 2}, 9))
     store.backend.set("etoile:match:chinese-checkers/NOT_AN_ID", "{}")  # not a slot of this version: left alone
     again = Store(store.backend)
-    assert set(again.matches()) == {GAME, slot}
+    assert set(again.matches()) == {Slot(GAME), slot}
     assert again.matches()[slot].seats == seats and again.rivals() == {slot: rival}
     assert again.problems == []
     assert "match:chinese-checkers/" in again.export_all()
@@ -313,7 +314,7 @@ def test_the_table_says_what_there_is_to_send_at_the_start_after_a_move_and_at_t
     assert heading(move(moved)) == "Send your move to P2"
     whole = finished(GAME)
     last = whole.game.to_move(whole.states[-2])
-    slot = f"{GAME}/{by_link.new_id(1)}"
+    slot = Slot(GAME, by_link.new_id(1))
     for away, said in ((1 - last, "The game is over"), (last, None)):
         seats = tuple(Seat(name, away=index == away) for index, name in enumerate(("Ann", "Bob")))
         model = device(matches={slot: by_link.replace_seats(whole, seats)}, route=Route("game", GAME, by_link=by_link.new_id(1)))
@@ -326,10 +327,10 @@ def test_a_link_that_differs_only_in_a_player_s_name_says_so_and_not_that_the_mo
     bob, _ = open_link(device(), sent_link(ann))
     bob = move(bob)
     ann, _ = open_link(ann, sent_link(bob))
-    mine, slot = shown(ann), ann.route.slot or ""
+    mine, slot = shown(ann), ann.route.slot
     assert mine.cursor == 2
     renamed = by_link.replace_seats(mine, (mine.seats[0], replace(mine.seats[1], name="Robert")))
-    ann, _ = open_link(replace(ann, notices=()), f"#/link/{link.encode(renamed, 'play', slot.partition('/')[2])}")
+    ann, _ = open_link(replace(ann, notices=()), f"#/link/{link.encode(renamed, 'play', slot.code)}")
     assert shown(ann) is mine and ann.rivals[slot].played == mine.played
     [notice] = ann.notices
     assert (notice.key, notice.params, notice.level) == ("bylink.arrived.rival_players", {}, "warning")
@@ -346,9 +347,9 @@ def test_a_link_that_differs_only_in_a_player_s_name_says_so_and_not_that_the_mo
 def test_a_link_of_another_game_under_the_same_id_says_so() -> None:
     ann, _ = set_up(device(), ("person", "friend"))
     ann = move(ann)
-    mine, slot = shown(ann), ann.route.slot or ""
+    mine, slot = shown(ann), ann.route.slot
     other = Match.new(cc, {"players": 2}, mine.seed + 1, mine.seats).play_all(mine.played)
-    ann, _ = open_link(replace(ann, notices=()), f"#/link/{link.encode(other, 'play', slot.partition('/')[2])}")
+    ann, _ = open_link(replace(ann, notices=()), f"#/link/{link.encode(other, 'play', slot.code)}")
     [notice] = ann.notices
     assert (notice.key, notice.params) == ("bylink.arrived.rival_game", {})
     [panel] = view(ann).find_all(lambda e: e.attrs.get("class") == "rival")

@@ -6,6 +6,7 @@ import pytest
 
 from etoile.app import messages as m
 from etoile.app.messages import Msg
+from etoile.engine.slot import Slot
 from etoile.games.chinese_checkers import table as cc_table
 from etoile.games.four21 import table as four21_table
 from etoile.games.generala import table as generala_table
@@ -33,7 +34,7 @@ from etoile.ui.runtime.events import Value
         ("discard-ask", "aside:settings", {}, m.DiscardAsk("aside:settings")),
         ("discard-confirm", None, {}, m.DiscardConfirm()),
         ("dismiss", "3", {}, m.Dismiss(3)),
-        ("bylink-remove", "421/k3j9x2ab", {}, m.ByLinkRemove("421/k3j9x2ab")),
+        ("bylink-remove", "421/k3j9x2ab", {}, m.ByLinkRemove(Slot("421", "k3j9x2ab"))),
         ("history-game", "generala", {}, m.HistoryGame("generala")),
         ("history-game", "", {}, m.HistoryGame("")),
         ("history-player", "person:Ann", {}, m.HistoryPlayer("person:Ann")),

@@ -14,6 +14,7 @@ from etoile.app.routes import Route
 from etoile.app.settings import Settings
 from etoile.app.update import update, with_problems
 from etoile.engine.match import Match, Seat
+from etoile.engine.slot import Slot
 from etoile.games.chinese_checkers import ai as chinese_checkers_ai
 from etoile.games.chinese_checkers import rules as chinese_checkers
 from etoile.games.four21 import ai as four21_ai
@@ -450,46 +451,46 @@ def archives(effects: list[Effect]) -> list[Effect]:
 
 
 def test_the_move_that_ends_a_game_keeps_it_in_the_history_once() -> None:
-    model = Model(matches={"generala": generala_game(len(GENERALA_GAME) - 1)})
+    model = Model(matches={Slot("generala"): generala_game(len(GENERALA_GAME) - 1)})
     model, effects = update(model, m.Play({"fill": "general"}, "generala"))
-    ended = model.matches["generala"]
+    ended = model.matches[Slot("generala")]
     assert ended.result is not None
     assert archives(effects) == [fx.Archive(ended)]
-    assert effects[0] == fx.SaveMatch("generala")
+    assert effects[0] == fx.SaveMatch(Slot("generala"))
     # A move refused after the end keeps nothing again.
     _, effects = update(model, m.Play({"fill": "general"}, "generala"))
     assert archives(effects) == []
 
 
 def test_a_move_that_does_not_end_the_game_keeps_nothing() -> None:
-    model = Model(matches={"generala": generala_game(2)})
+    model = Model(matches={Slot("generala"): generala_game(2)})
     model, effects = update(model, m.Play({"fill": "1"}, "generala"))
-    assert model.matches["generala"].cursor == 3 and archives(effects) == []
+    assert model.matches[Slot("generala")].cursor == 3 and archives(effects) == []
 
 
 def test_a_new_game_in_place_of_one_in_progress_keeps_the_one_left_after_asking() -> None:
     old = generala_game(3)
-    model = Model(matches={"generala": old})
+    model = Model(matches={Slot("generala"): old})
     asked, effects = update(model, m.SetupStart(11, "generala"))
     assert asked.dialog == "abandon" and archives(effects) == []
     model, effects = update(asked, m.AbandonConfirm(11, "generala"))
-    assert model.matches["generala"].seed == 11
+    assert model.matches[Slot("generala")].seed == 11
     assert archives(effects) == [fx.Archive(old)]
 
 
 def test_a_new_game_in_place_of_one_not_begun_or_already_kept_keeps_nothing() -> None:
     for old in (generala_start(), generala_game()):
-        model, effects = update(Model(matches={"generala": old}), m.SetupStart(11, "generala"))
-        assert model.matches["generala"].seed == 11 and model.dialog is None
+        model, effects = update(Model(matches={Slot("generala"): old}), m.SetupStart(11, "generala"))
+        assert model.matches[Slot("generala")].seed == 11 and model.dialog is None
         assert archives(effects) == []
-        model, effects = update(Model(matches={"generala": old}), m.Rematch(12, "generala"))
-        assert model.matches["generala"].seed == 12 and archives(effects) == []
+        model, effects = update(Model(matches={Slot("generala"): old}), m.Rematch(12, "generala"))
+        assert model.matches[Slot("generala")].seed == 12 and archives(effects) == []
 
 
 def test_taking_back_a_move_is_not_leaving_the_game() -> None:
-    model = Model(matches={"chinese-checkers": moves(checkers(), "3-14", "111-102")})
+    model = Model(matches={Slot("chinese-checkers"): moves(checkers(), "3-14", "111-102")})
     model, effects = update(model, m.Undo(game="chinese-checkers"))
-    assert model.matches["chinese-checkers"].cursor == 1
+    assert model.matches[Slot("chinese-checkers")].cursor == 1
     assert archives(effects) == []
 
 
@@ -498,13 +499,13 @@ def test_a_game_ended_again_after_taking_back_its_last_move_is_kept_again() -> N
     while match.result is None:
         match = match.play(chinese_checkers_ai.choose(match.state, "easy"))
     last = match.played[-1]
-    model = Model(matches={"chinese-checkers": match.undo()})
+    model = Model(matches={Slot("chinese-checkers"): match.undo()})
     model, effects = update(model, m.Play(chinese_checkers.action_to_json(last), "chinese-checkers"))
-    assert archives(effects) == [fx.Archive(model.matches["chinese-checkers"])]
+    assert archives(effects) == [fx.Archive(model.matches[Slot("chinese-checkers")])]
     model, effects = update(model, m.Undo(game="chinese-checkers"))
-    assert model.matches["chinese-checkers"].result is None and archives(effects) == []
+    assert model.matches[Slot("chinese-checkers")].result is None and archives(effects) == []
     model, effects = update(model, m.Redo(game="chinese-checkers"))
-    assert archives(effects) == [fx.Archive(model.matches["chinese-checkers"])]
+    assert archives(effects) == [fx.Archive(model.matches[Slot("chinese-checkers")])]
 
 
 def test_an_archived_game_joins_the_history_newest_first_and_only_once() -> None:
@@ -549,7 +550,7 @@ def test_the_history_screen_s_choices_are_kept_in_the_model() -> None:
 def test_importing_a_game_over_one_in_progress_asks_first_and_keeps_the_one_replaced() -> None:
     playing = moves(checkers(), "3-14", "111-102")
     for imported in (moves(checkers(), "3-14"), checkers(seed=6)):  # the same game further back, or another one
-        model = Model(route=Route("game", "chinese-checkers"), matches={"chinese-checkers": playing})
+        model = Model(route=Route("game", "chinese-checkers"), matches={Slot("chinese-checkers"): playing})
         file = json.dumps(imported.to_json())
         asked, effects = update(model, m.ImportGame(file, "chinese-checkers"))
         assert (asked.dialog, asked.matches, effects) == ("replace", model.matches, [fx.FocusDialog()])
@@ -562,20 +563,20 @@ def test_importing_a_game_over_one_in_progress_asks_first_and_keeps_the_one_repl
         assert (kept.dialog, kept.replacing, kept.matches) == (None, None, model.matches)
         assert effects == [fx.Focus('[data-action=import-game][data-game="chinese-checkers"]')]
         done, effects = update(asked, m.ReplaceConfirm())
-        assert done.dialog is None and done.matches["chinese-checkers"].played == imported.played
+        assert done.dialog is None and done.matches[Slot("chinese-checkers")].played == imported.played
         assert archives(effects) == [fx.Archive(playing)]
         assert [n.key for n in done.notices] == ["table.imported"]
     # A game that goes further than the one in progress loses nothing: no question, nothing kept.
     further = moves(checkers(), "3-14", "111-102", "0-3")
-    model = Model(route=Route("game", "chinese-checkers"), matches={"chinese-checkers": playing})
+    model = Model(route=Route("game", "chinese-checkers"), matches={Slot("chinese-checkers"): playing})
     done, effects = update(model, m.ImportGame(json.dumps(further.to_json()), "chinese-checkers"))
-    assert done.dialog is None and done.matches["chinese-checkers"].played == further.played and archives(effects) == []
+    assert done.dialog is None and done.matches[Slot("chinese-checkers")].played == further.played and archives(effects) == []
 
 
 def test_importing_a_file_in_the_settings_asks_before_it_replaces_a_game_in_progress_which_it_keeps() -> None:
     later, backup = moves(checkers(), "3-14", "111-102", "0-3"), moves(checkers(), "3-14")
-    model = Model(route=Route("settings"), matches={"chinese-checkers": later, "generala": generala_game(3)})
-    file = m.ImportRead("{...}", {"chinese-checkers": backup, "generala": generala_game(5)})  # Generala goes further
+    model = Model(route=Route("settings"), matches={Slot("chinese-checkers"): later, Slot("generala"): generala_game(3)})
+    file = m.ImportRead("{...}", {Slot("chinese-checkers"): backup, Slot("generala"): generala_game(5)})  # Generala goes further
     _, effects = update(model, m.ImportFile("{...}"))
     assert effects == [fx.ImportAll("{...}", write=False)]  # read first, written once asked
     asked, effects = update(model, file)
@@ -583,12 +584,12 @@ def test_importing_a_file_in_the_settings_asks_before_it_replaces_a_game_in_prog
     assert dialog_text(asked, catalog("en")).startswith("This replaces your Chinese checkers game in progress (3 moves),")
     _, effects = update(asked, m.ReplaceConfirm())
     assert effects == [fx.ImportAll("{...}", write=True)]
-    imported = m.Imported(2, Settings(), {"chinese-checkers": backup, "generala": generala_game(5)})
+    imported = m.Imported(2, Settings(), {Slot("chinese-checkers"): backup, Slot("generala"): generala_game(5)})
     done, effects = update(replace(asked, dialog=None, replacing=None), imported)
     assert archives(effects) == [fx.Archive(later)]
-    assert done.matches["chinese-checkers"] is backup
+    assert done.matches[Slot("chinese-checkers")] is backup
     # Nothing in progress replaced: written at once.
-    _, effects = update(replace(model, matches={"chinese-checkers": backup}), file)
+    _, effects = update(replace(model, matches={Slot("chinese-checkers"): backup}), file)
     assert effects == [fx.ImportAll("{...}", write=True)]
 
 
@@ -604,17 +605,17 @@ def test_a_game_of_the_history_left_unfinished_continues_in_its_slot_asking_befo
 
     opened = fx.Navigate("#/chinese-checkers")
     model, effects = update(history_screen, m.HistoryContinue(entry.id))  # nothing in its slot
-    assert model.matches["chinese-checkers"].played == left.played and effects[-1] == opened
+    assert model.matches[Slot("chinese-checkers")].played == left.played and effects[-1] == opened
     assert archives(effects) == []
 
     other = moves(checkers(seed=9), "3-14")
-    playing = replace(history_screen, matches={"chinese-checkers": other})
+    playing = replace(history_screen, matches={Slot("chinese-checkers"): other})
     asked, effects = update(playing, m.HistoryContinue(entry.id))
     assert (asked.dialog, asked.matches, effects) == ("replace", playing.matches, [fx.FocusDialog()])
     model, effects = update(asked, m.ReplaceConfirm())
-    assert model.matches["chinese-checkers"].played == left.played and effects[-1] == opened
+    assert model.matches[Slot("chinese-checkers")].played == left.played and effects[-1] == opened
     assert archives(effects) == [fx.Archive(other)]  # the game it replaces, kept in turn
 
     # Its slot holds that game already, as far or further: the table opens, nothing changes.
-    further = replace(history_screen, matches={"chinese-checkers": moves(left, "0-3")})
+    further = replace(history_screen, matches={Slot("chinese-checkers"): moves(left, "0-3")})
     assert update(further, m.HistoryContinue(entry.id)) == (further, [opened])

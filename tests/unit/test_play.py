@@ -13,6 +13,7 @@ from etoile.app.settings import Settings
 from etoile.app.setup import SeatChoice
 from etoile.app.update import update
 from etoile.engine.match import Seat
+from etoile.engine.slot import Slot
 from etoile.ui.runtime import events
 from etoile.ui.views import view
 
@@ -68,10 +69,10 @@ def test_starting_saves_the_match_and_opens_the_table() -> None:
     model, _ = send(Model(), "setup-option", "10", option="target")
     model, _ = send(model, "setup-seat-kind", "person", index="1")
     model, effects = send(model, "setup-start", seed="7")
-    match = model.matches["pig"]
+    match = model.matches[Slot("pig")]
     assert (match.seed, match.options, match.seats) == (7, {"players": 2, "target": 10}, (Seat(""), Seat("")))
     assert effects == [
-        fx.SaveMatch("pig"),
+        fx.SaveMatch(Slot("pig")),
         fx.Navigate("#/pig"),
         fx.Sound("start"),
     ]
@@ -80,13 +81,13 @@ def test_starting_saves_the_match_and_opens_the_table() -> None:
 def test_a_computer_to_move_is_asked_to_think_at_that_ply() -> None:
     model = started((SeatChoice(computer="easy"), SeatChoice("Bob")))
     model, effects = send(model, "rematch", seed="5")
-    assert fx.Think("pig", 0, "easy") in effects
+    assert fx.Think(Slot("pig"), 0, "easy") in effects
 
 
 def test_a_computer_to_move_plays_on_when_its_table_is_shown_again() -> None:
     """After a reload (the page sends "resume"), a return to the table, or an import, the computer is asked again."""
     model = started((SeatChoice(computer="easy"), SeatChoice("Bob")))
-    think = [fx.PrepareAi("pig"), fx.Think("pig", 0, "easy")]
+    think = [fx.PrepareAi(Slot("pig")), fx.Think(Slot("pig"), 0, "easy")]
     elsewhere, effects = update(model, m.RouteChanged("#/settings"))
     assert effects == [fx.FocusHeading()]
     back, effects = update(elsewhere, m.RouteChanged("#/pig"))
@@ -98,24 +99,24 @@ def test_a_computer_to_move_plays_on_when_its_table_is_shown_again() -> None:
 
 def test_the_worker_is_made_ready_when_any_table_is_shown_for_its_computers_or_its_coach() -> None:
     against, _ = update(started((SeatChoice("Ann"), SeatChoice(computer="easy"))), m.RouteChanged("#/pig"))
-    assert update(against, m.Resume())[1] == [fx.PrepareAi("pig")]
+    assert update(against, m.Resume())[1] == [fx.PrepareAi(Slot("pig"))]
     friends, _ = update(started(), m.RouteChanged("#/pig"))
-    assert update(friends, m.Resume())[1] == [fx.PrepareAi("pig")]
+    assert update(friends, m.Resume())[1] == [fx.PrepareAi(Slot("pig"))]
     assert update(replace(friends, route=Route("settings")), m.Resume())[1] == []
 
 
 def test_a_late_computer_move_for_an_older_position_is_ignored() -> None:
     model = started((SeatChoice(computer="easy"), SeatChoice("Bob")))
-    moved, _ = update(model, m.ComputerMove("pig", 0, "roll"))
-    assert moved.matches["pig"].cursor == 2  # the roll, and the die the match threw for it
-    again, effects = update(moved, m.ComputerMove("pig", 0, "roll"))
+    moved, _ = update(model, m.ComputerMove(Slot("pig"), 0, "roll"))
+    assert moved.matches[Slot("pig")].cursor == 2  # the roll, and the die the match threw for it
+    again, effects = update(moved, m.ComputerMove(Slot("pig"), 0, "roll"))
     assert again is moved and effects == []
 
 
 def test_playing_applies_the_action_and_saves() -> None:
     model, effects = update(started(), m.Play("roll", "pig"))
-    assert model.matches["pig"].state.turn_total == 3
-    assert effects == [fx.SaveMatch("pig")]
+    assert model.matches[Slot("pig")].state.turn_total == 3
+    assert effects == [fx.SaveMatch(Slot("pig"))]
 
 
 def test_an_illegal_action_leaves_the_game_and_says_so() -> None:
@@ -129,14 +130,14 @@ def test_undo_against_the_computer_goes_back_to_the_person_s_turn_and_redo_bring
     model = started((SeatChoice("Ann"), SeatChoice(computer="easy")))
     for action in ("roll", "hold"):
         model, _ = update(model, m.Play(action, "pig"))
-    model, _ = update(model, m.ComputerMove("pig", 3, "roll"))
-    assert model.matches["pig"].cursor == 5
+    model, _ = update(model, m.ComputerMove(Slot("pig"), 3, "roll"))
+    assert model.matches[Slot("pig")].cursor == 5
     model, _ = send(model, "undo")  # past the computer's die and its roll, to Ann's choice after her first die
-    assert model.matches["pig"].cursor == 2
-    undone = model.matches["pig"]
+    assert model.matches[Slot("pig")].cursor == 2
+    undone = model.matches[Slot("pig")]
     model, effects = send(model, "redo")  # the whole undone sequence comes back, the computer's reply included
-    assert model.matches["pig"].cursor == 5 and model.matches["pig"].actions == undone.actions
-    assert fx.Think("pig", 5, "easy") in effects  # and the computer plays on
+    assert model.matches[Slot("pig")].cursor == 5 and model.matches[Slot("pig")].actions == undone.actions
+    assert fx.Think(Slot("pig"), 5, "easy") in effects  # and the computer plays on
 
 
 def computer_turn_shown(model: Model) -> tuple[list[str], list[tuple[str, bool]]]:
@@ -154,18 +155,18 @@ def test_the_computer_s_turn_is_told_as_it_plays_and_can_be_skipped_to_its_end()
     assert computer_turn_shown(model) == ([], [])  # Ann's turn: nothing to tell
     model, _ = update(model, m.Play("roll", "pig"))
     model, _ = update(model, m.Play("hold", "pig"))
-    cursor = model.matches["pig"].cursor
+    cursor = model.matches[Slot("pig")].cursor
     assert computer_turn_shown(model) == (["Computer 2 (pig.level.easy) is playing…"], [("Skip to the end of its turn", False)])
-    model, _ = update(model, m.ComputerMove("pig", cursor, "roll"))
-    computer = model.matches["pig"]
+    model, _ = update(model, m.ComputerMove(Slot("pig"), cursor, "roll"))
+    computer = model.matches[Slot("pig")]
     assert computer.computer_to_move == 1
     [line], skip = computer_turn_shown(model)
     assert line.startswith("Computer 2 (pig.level.easy): roll · roll ") and skip == [("Skip to the end of its turn", False)]
     model, effects = send(model, "computer-skip")
-    assert model.hurry == {"pig"} and effects == []
+    assert model.hurry == {Slot("pig")} and effects == []
     assert computer_turn_shown(model)[1] == [("Skip to the end of its turn", True)]
-    model, _ = update(model, m.ComputerMove("pig", computer.cursor, "hold"))  # Ann is to move again
-    assert model.matches["pig"].person_to_move == 0 and model.hurry == frozenset()
+    model, _ = update(model, m.ComputerMove(Slot("pig"), computer.cursor, "hold"))  # Ann is to move again
+    assert model.matches[Slot("pig")].person_to_move == 0 and model.hurry == frozenset()
     [line], buttons = computer_turn_shown(model)  # what it did stays until Ann moves on, without the skip
     assert line.endswith(" · hold — banks 3") and buttons == []
     model, _ = update(model, m.Play("roll", "pig"))
@@ -174,10 +175,10 @@ def test_the_computer_s_turn_is_told_as_it_plays_and_can_be_skipped_to_its_end()
 
 def test_table_messages_change_the_view_state_or_the_match() -> None:
     model, effects = send(started(), "pig:peek")
-    assert model.tables["pig"] == {"peek": True} and effects == []
+    assert model.tables[Slot("pig")] == {"peek": True} and effects == []
     model, effects = send(model, "pig:roll")
-    assert model.matches["pig"].cursor == 2
-    assert effects == [fx.Sound("dice"), fx.SaveMatch("pig")]
+    assert model.matches[Slot("pig")].cursor == 2
+    assert effects == [fx.Sound("dice"), fx.SaveMatch(Slot("pig"))]
 
 
 def test_the_table_frame_shows_the_board_and_the_tools() -> None:
@@ -196,10 +197,14 @@ def test_a_finished_game_offers_a_rematch_with_the_same_players_and_options() ->
     model, _ = send(model, "setup-start", seed="421")
     for action in ("roll", "roll", "roll", "roll", "hold"):
         model, _ = update(model, m.Play(action, "pig"))
-    match = model.matches["pig"]
+    match = model.matches[Slot("pig")]
     assert match.result is not None
     model, _ = send(model, "rematch", seed="8")
-    assert (model.matches["pig"].seed, model.matches["pig"].options, model.matches["pig"].cursor) == (8, match.options, 0)
+    assert (model.matches[Slot("pig")].seed, model.matches[Slot("pig")].options, model.matches[Slot("pig")].cursor) == (
+        8,
+        match.options,
+        0,
+    )
 
 
 def test_every_table_replays_its_game_from_the_start_and_takes_no_action_meanwhile() -> None:
@@ -207,20 +212,20 @@ def test_every_table_replays_its_game_from_the_start_and_takes_no_action_meanwhi
     for action in ("roll", "roll", "hold"):
         model, _ = update(model, m.Play(action, "pig"))
     model = replace(model, route=Route("game", "pig"))
-    live = model.matches["pig"]
+    live = model.matches[Slot("pig")]
     model, _ = send(model, "replay")
     # Five plies (roll, its die, roll, its die, hold), three moves: a replay never stops with a die in the air.
     assert "scores [0, 0]" in view(model).text() and "Replay: move 0 of 3." in view(model).text()
     model, _ = send(model, "replay-to", "1")
-    assert model.replays["pig"].ply == 0
+    assert model.replays[Slot("pig")].ply == 0
     model, _ = send(model, "replay-step")
-    assert model.replays["pig"].ply == 2 and "Replay: move 1 of 3." in view(model).text()
+    assert model.replays[Slot("pig")].ply == 2 and "Replay: move 1 of 3." in view(model).text()
     model, _ = send(model, "replay-to", "5")
     assert view(model).text().count(f"scores {list(live.state.scores)}") == 1
     same, _ = update(model, m.Play("roll", "pig"))
-    assert same.matches["pig"] is live
+    assert same.matches[Slot("pig")] is live
     model, _ = send(model, "replay-exit")
-    assert "pig" not in model.replays and "Replay: move" not in view(model).text()
+    assert Slot("pig") not in model.replays and "Replay: move" not in view(model).text()
 
 
 def log_of(model: Model) -> list[tuple[str, str, str | None]]:
@@ -248,16 +253,16 @@ def test_every_table_has_a_log_in_the_game_s_notation_newest_first_with_the_tabl
 
 def test_a_new_game_in_place_of_one_in_progress_is_asked_for_first() -> None:
     model, _ = update(started(), m.Play("roll", "pig"))
-    playing = model.matches["pig"]
+    playing = model.matches[Slot("pig")]
     asked, effects = send(replace(model, route=Route("setup", "pig")), "setup-start", seed="9")
-    assert asked.dialog == "abandon" and asked.matches["pig"] is playing and effects == [fx.FocusDialog()]
+    assert asked.dialog == "abandon" and asked.matches[Slot("pig")] is playing and effects == [fx.FocusDialog()]
     confirm = view(asked).find_all(lambda el: el.attrs.get("data-action") == "abandon-confirm")
     assert [(b.attrs["data-game"], b.attrs["data-seed"]) for b in confirm] == [("pig", True)]
     kept, effects = update(asked, m.DialogCancel())
-    assert kept.dialog is None and kept.matches["pig"] is playing
+    assert kept.dialog is None and kept.matches[Slot("pig")] is playing
     assert effects == [fx.Focus("[data-action=setup-start]")]
     fresh, _ = send(asked, "abandon-confirm", seed="9")
-    assert fresh.dialog is None and fresh.matches["pig"].seed == 9 and fresh.matches["pig"].cursor == 0
+    assert fresh.dialog is None and fresh.matches[Slot("pig")].seed == 9 and fresh.matches[Slot("pig")].cursor == 0
     # Nothing to lose: a game not begun, or over, is replaced without asking.
     again, _ = send(fresh, "setup-start", seed="10")
-    assert again.dialog is None and again.matches["pig"].seed == 10
+    assert again.dialog is None and again.matches[Slot("pig")].seed == 10

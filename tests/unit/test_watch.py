@@ -10,6 +10,7 @@ from etoile.app.model import Model
 from etoile.app.routes import Route, parse
 from etoile.app.update import update
 from etoile.engine.match import Match, Seat
+from etoile.engine.slot import Slot
 from etoile.games.chinese_checkers.table import ChooseHole
 from etoile.games.generala import rules as generala
 from etoile.sharing import link
@@ -26,10 +27,10 @@ def watching(text: str, model: Model | None = None) -> Model:
 def test_a_link_opens_its_game_as_a_replay_from_the_start_and_touches_nothing_of_the_players() -> None:
     mine = Match.new(generala, {"players": 1}, 4, (Seat("Me"),))
     sent = random_game("generala", 2, 9, 40)
-    model = watching(link.encode(sent, "watch"), Model(matches={"generala": mine}))
+    model = watching(link.encode(sent, "watch"), Model(matches={Slot("generala"): mine}))
     assert model.watching is not None and model.watching.match is not None
     assert model.watching.match.to_json() == sent.to_json() and model.watching.replay.ply == 0
-    assert model.matches == {"generala": mine}
+    assert model.matches == {Slot("generala"): mine}
     page = view(model)
     assert page.find_all(lambda e: e.attrs.get("class") == "watch-note")
     assert page.find_all(lambda e: e.attrs.get("data-action") == "replay-step")
@@ -46,7 +47,7 @@ def test_the_replay_of_a_watched_game_steps_and_plays_and_only_it_moves() -> Non
     assert model.watching is not None and model.watching.replay.ply == 1 and effects == []
     model, effects = update(model, m.ReplayPlay(game="chinese-checkers"))
     assert model.watching.replay.playing and [type(e) for e in effects] == [fx.Later]
-    model, _ = update(model, m.ReplayTick("chinese-checkers", 1))
+    model, _ = update(model, m.ReplayTick(Slot("chinese-checkers"), 1))
     assert model.watching.replay.ply == 2 and model.replays == {} and model.matches == {}
     assert update(model, m.AtTable("chinese-checkers", ChooseHole(3)))[0] == model  # watch only
     model, effects = update(model, m.ReplayExit(game="chinese-checkers"))
@@ -78,17 +79,17 @@ def test_a_link_that_opens_no_game_says_why_and_offers_the_way_home() -> None:
 
 def test_a_table_shares_its_game_as_a_link_to_copy_or_send_which_follows_the_game() -> None:
     match = random_game("generala", 2, 2, 10)
-    model = Model(route=Route("game", "generala"), matches={"generala": match}, address="http://localhost:8000/")
+    model = Model(route=Route("game", "generala"), matches={Slot("generala"): match}, address="http://localhost:8000/")
     model, effects = update(model, m.ShareGame(game="generala"))
-    assert model.sharing == "generala" and effects == [fx.Focus("#share-generala")]
+    assert model.sharing == Slot("generala") and effects == [fx.Focus("#share-generala")]
     url = "http://localhost:8000/#/link/" + link.encode(match, "watch")
     field = view(model).find_all(lambda e: e.attrs.get("id") == "share-generala")
     assert field and field[0].attrs["value"] == url and field[0].attrs["readonly"] is True
     assert not view(model).find_all(lambda e: e.attrs.get("data-action") == "share-send")  # no share sheet here
     assert view(replace(model, can_send=True)).find_all(lambda e: e.attrs.get("data-action") == "share-send")
     copy = m.ShareCopy("watch", "generala")
-    assert update(model, copy)[1] == [fx.Copy("generala", url)]
-    copied, _ = update(model, m.Copied("generala", ok=True))
+    assert update(model, copy)[1] == [fx.Copy(Slot("generala"), url)]
+    copied, _ = update(model, m.Copied(Slot("generala"), ok=True))
     assert [n.key for n in copied.notices] == ["link.copied"]
     closed, effects = update(model, m.ShareClose(game="generala"))
     assert closed.sharing is None
@@ -97,7 +98,7 @@ def test_a_table_shares_its_game_as_a_link_to_copy_or_send_which_follows_the_gam
     assert parse(url.split("#", 1)[1]).link == link.encode(match, "watch")
     # A move made while the link is shown is in it: the link is drawn from the game as it is now.
     later = random_game("generala", 2, 2, 14)
-    model = replace(model, matches={"generala": later})
+    model = replace(model, matches={Slot("generala"): later})
     field = view(model).find_all(lambda e: e.attrs.get("id") == "share-generala")
     assert field[0].attrs["value"] == "http://localhost:8000/#/link/" + link.encode(later, "watch") != url
 

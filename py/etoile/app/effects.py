@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from etoile.engine.match import Match
+from etoile.engine.slot import Slot
 
 if TYPE_CHECKING:
     from etoile.app.messages import ReplayTick
@@ -24,21 +25,21 @@ class SaveSettings:
 class SaveMatch:
     """Write the game in ``slot`` as the model holds it (or forget it, if the model holds none there)."""
 
-    slot: str
+    slot: Slot
 
 
 @dataclass(frozen=True, slots=True)
 class SaveRival:
     """Write the rival of the game in ``slot`` (or forget it, if the model holds none)."""
 
-    slot: str
+    slot: Slot
 
 
 @dataclass(frozen=True, slots=True)
 class SaveDraft:
     """Write the table's unfinished choice for the game in ``slot`` (the dice set aside since the last throw)."""
 
-    slot: str
+    slot: Slot
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +54,7 @@ class Navigate:
 class Think:
     """Ask the computer (at ``level``) for its move in the game in ``slot``, at the position after ``ply`` actions."""
 
-    slot: str
+    slot: Slot
     ply: int
     level: str
 
@@ -65,14 +66,14 @@ class Advise:
 
     ply: int
     request: str
-    slot: str = ""
+    slot: Slot | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class PrepareAi:
     """Start the computer players' worker, ready for questions about the game in ``slot``."""
 
-    slot: str
+    slot: Slot
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +90,7 @@ class ExportAll:
 class ExportGame:
     """Offer the game in ``slot`` as a file."""
 
-    slot: str
+    slot: Slot
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +124,7 @@ class ResaveHistory:
 class Copy:
     """Put ``text`` (the link to the game in ``slot``) on the clipboard, and say whether it went there."""
 
-    slot: str
+    slot: Slot
     text: str
 
 

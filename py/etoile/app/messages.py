@@ -17,6 +17,7 @@ from typing import Any
 
 from etoile.app.settings import Settings
 from etoile.engine.match import Match
+from etoile.engine.slot import Slot
 from etoile.saved.history import Entry
 
 # --- the whole app ---------------------------------------------------------------------------------
@@ -109,7 +110,7 @@ class ImportRead:
     slots (by slot), to ask first if one of them replaces a game in progress."""
 
     text: str
-    matches: Mapping[str, Match] = field(default_factory=dict)
+    matches: Mapping[Slot, Match] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,8 +119,8 @@ class Imported:
 
     count: int
     settings: Settings
-    matches: Mapping[str, Match]
-    rivals: Mapping[str, Match] = field(default_factory=dict)
+    matches: Mapping[Slot, Match]
+    rivals: Mapping[Slot, Match] = field(default_factory=dict)
     history: tuple[Entry, ...] = ()
 
 
@@ -169,7 +170,7 @@ class Dismiss:
 class ByLinkRemove:
     """A game by link that is over taken off this device, by its slot."""
 
-    slot: str
+    slot: Slot
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,7 +327,7 @@ class ReplayPlay:
 class ReplayTick:
     """The replay of the game in ``slot`` playing by itself takes its next step, if it is still at ``ply``."""
 
-    slot: str
+    slot: Slot
     ply: int
 
 
@@ -378,7 +379,7 @@ class ShareClose:
 class Copied:
     """Whether the link to the game in ``slot`` went to the clipboard."""
 
-    slot: str
+    slot: Slot
     ok: bool
 
 
@@ -431,7 +432,7 @@ class ComputerSkip:
 class ComputerMove:
     """The computer's action (its JSON) in the game in ``slot``, for the position after ``ply`` actions."""
 
-    slot: str
+    slot: Slot
     ply: int
     action: Any
 
@@ -451,7 +452,7 @@ class CoachAnswer:
     """The coach's answer (JSON of :mod:`etoile.engine.coach`) to ``request`` at ``ply``, about the game in ``slot``:
     it goes to that game's table."""
 
-    slot: str
+    slot: Slot
     ply: int
     request: str
     result: Any

@@ -12,6 +12,7 @@ from etoile.app.routes import HOME, Route
 from etoile.app.settings import Settings
 from etoile.app.setup import Setup
 from etoile.engine.match import Match
+from etoile.engine.slot import Slot
 from etoile.saved.history import Entry
 
 
@@ -99,14 +100,15 @@ class Model:
     route: Route = HOME
     settings: Settings = field(default_factory=Settings)
     browser_language: str = "en"
-    matches: Mapping[str, Match] = field(default_factory=dict)
-    """The games on this device, by slot (:func:`etoile.app.routes.slot_of`): one per game, and each game by link."""
-    rivals: Mapping[str, Match] = field(default_factory=dict)
+    matches: Mapping[Slot, Match] = field(default_factory=dict)
+    """The games on this device, by slot: one per game, and each game by link."""
+    rivals: Mapping[Slot, Match] = field(default_factory=dict)
     """Games by link that came in a link parting from the game in their slot, by slot: kept until the player
     chooses which of the two goes on."""
     setups: Mapping[str, Setup] = field(default_factory=dict)
-    tables: Mapping[str, Any] = field(default_factory=dict)
-    replays: Mapping[str, Replay] = field(default_factory=dict)
+    tables: Mapping[Slot, Any] = field(default_factory=dict)
+    """Each table's own view state (:meth:`etoile.ui.table.Table.start`), by slot."""
+    replays: Mapping[Slot, Replay] = field(default_factory=dict)
     """The games being watched again, by slot (the table shows that position and takes no action meanwhile)."""
     notices: tuple[Notice, ...] = ()
     dialog: str | None = None
@@ -121,7 +123,7 @@ class Model:
     next_notice: int = 1
     watching: Watch | None = None
     """The game the last link opened, while its screen is shown."""
-    sharing: str | None = None
+    sharing: Slot | None = None
     """The slot of the game whose link is shown, to be copied or sent."""
     address: str = ""
     """The page's address without its hash, which links to a game start with."""
@@ -139,7 +141,7 @@ class Model:
     """The player whose games the history screen lists (``""``: everyone), by name as the statistics know them."""
     stats_player: str | None = None
     """The player the statistics screen shows (``None``: the player named in the settings, else the one who played most)."""
-    hurry: frozenset[str] = frozenset()
+    hurry: frozenset[Slot] = frozenset()
     """The games whose computer turn the player asked to skip to its end: their computer moves come without a
     pause, until a person is to move."""
 
@@ -148,9 +150,9 @@ class Model:
         return self.settings.language or self.browser_language
 
     @property
-    def in_progress(self) -> tuple[str, ...]:
+    def in_progress(self) -> tuple[Slot, ...]:
         """Games with a match that is not over in their own slot (the games by link are listed on their own)."""
-        return tuple(slot for slot, match in self.matches.items() if match.result is None and "/" not in slot)
+        return tuple(slot for slot, match in self.matches.items() if match.result is None and not slot.by_link)
 
     def notify(self, key: str, level: str = "info", **fields: Any) -> Model:
         """The model with one more notice; one that says what a shown notice says counts as a repeat of it.

@@ -19,10 +19,11 @@ from etoile.app import effects as fx
 from etoile.app import messages as m
 from etoile.app.effects import Effect
 from etoile.app.model import REPLAY_SPEEDS, Model, Replacing, Replay, Watch
-from etoile.app.routes import Route, game_of, href
+from etoile.app.routes import Route, href
 from etoile.app.setup import Setup
 from etoile.engine.game import IllegalAction
 from etoile.engine.match import Match
+from etoile.engine.slot import Slot
 from etoile.saved.history import game_id
 from etoile.saved.storage import ImportRefused, import_match
 from etoile.sharing import by_link, link
@@ -34,7 +35,7 @@ def setup_of(model: Model, game: str) -> Setup:
     return model.setups.get(game) or Setup.new(TABLES[game].GAME.DESCRIPTION, model.settings.name)
 
 
-def computer_turn(model: Model, slot: str) -> list[Effect]:
+def computer_turn(model: Model, slot: Slot) -> list[Effect]:
     """Ask the runtime for a computer move when the seat to move is the computer's."""
     match = model.matches.get(slot)
     if match is None or (seat := match.computer_to_move) is None:
@@ -43,14 +44,14 @@ def computer_turn(model: Model, slot: str) -> list[Effect]:
     return [fx.Think(slot, match.cursor, level)] if level is not None else []
 
 
-def in_slot(effects: list[Effect], slot: str) -> list[Effect]:
+def in_slot(effects: list[Effect], slot: Slot) -> list[Effect]:
     """A table's effects for the game in ``slot``: a table names only its game, the runtime needs its slot too."""
     return [replace(e, slot=slot) if isinstance(e, fx.Advise) else e for e in effects]
 
 
-def follow(model: Model, slot: str | None) -> list[Effect]:
+def follow(model: Model, slot: Slot | None) -> list[Effect]:
     """What a table asks for after each change of its match (e.g. the coach's advice), if it asks."""
-    table = TABLES.get(game_of(slot)) if slot else None
+    table = TABLES.get(slot.game) if slot else None
     match = model.matches.get(slot) if slot else None
     hook = getattr(table, "follow", None)
     return in_slot(hook(model, match), slot) if hook and match is not None and slot else []
@@ -103,14 +104,14 @@ def ask_to_replace(model: Model, games: tuple[Match, ...], then: m.Confirmable, 
 
 
 def with_match(
-    model: Model, slot: str, match: Match, local: Any = None, *, fresh: bool = False, replacing: bool = False
+    model: Model, slot: Slot, match: Match, local: Any = None, *, fresh: bool = False, replacing: bool = False
 ) -> tuple[Model, list[Effect]]:
     """Store ``match`` in ``slot``, after any forced actions: save it, keep it in the history if it ended or took
     the place of a game left unfinished (``replacing``: see :func:`archived`), and let the computer move if it is
     its turn."""
     match = match.settled()
     kept = archived(model.matches.get(slot), match, replacing=replacing)
-    table = TABLES[game_of(slot)]
+    table = TABLES[slot.game]
     tables = {**model.tables, slot: table.start(match) if fresh or local is None else local}
     hurry = model.hurry if match.computer_to_move is not None else model.hurry - {slot}
     model = replace(_without_replay(model, slot), matches={**model.matches, slot: match}, tables=tables, hurry=hurry)
@@ -122,7 +123,7 @@ def new_match(model: Model, game: str, setup: Setup, seed: int) -> tuple[Model, 
     table = TABLES[game]
     match = Match.new(table.GAME, setup.options_json(), seed, setup.match_seats())
     route = Route("game", game, by_link=by_link.new_id(seed) if setup.by_link else None)
-    slot = route.slot or game
+    slot = route.slot or Slot(game)
     model, effects = with_match(replace(model, setups={**model.setups, game: setup}), slot, match, fresh=True)
     return model, [*effects, fx.Navigate(href(route)), fx.Sound("start")]
 
@@ -203,7 +204,7 @@ def receive(model: Model, incoming: Match, code: str) -> tuple[Model, list[Effec
     """
     game = incoming.game.ID
     route = Route("game", game, by_link=code)
-    slot = route.slot or game
+    slot = route.slot or Slot(game)
     arrival = by_link.receive(incoming, model.matches.get(slot))
     match = arrival.match.settled()
     tables = {**model.tables, slot: TABLES[game].start(match)} if arrival.match is not model.matches.get(slot) else model.tables
@@ -228,8 +229,9 @@ def watched(model: Model) -> Model:
     if watch is None or watch.match is None:
         raise ValueError("no game is being watched")
     game = watch.match.game.ID
+    slot = Slot(game)
     return replace(
-        model, route=Route("game", game), matches={game: watch.match}, replays={game: watch.replay}, tables={}, hurry=frozenset()
+        model, route=Route("game", game), matches={slot: watch.match}, replays={slot: watch.replay}, tables={}, hurry=frozenset()
     )
 
 
@@ -239,47 +241,47 @@ def watch_update(model: Model, msg: m.GameMsg) -> tuple[Model, list[Effect]]:
     watch = model.watching
     if watch is None or watch.match is None:
         return model, []
-    game = watch.match.game.ID
+    slot = Slot(watch.match.game.ID)
     match msg:
         case m.ShareGame() | m.ShareCopy() | m.ShareSend() | m.ShareClose() | m.Copied() if model.route.screen == "history":
-            lens, effects = _update(watched(model), msg, game, game)
+            lens, effects = _update(watched(model), msg, slot)
             return replace(model, sharing=lens.sharing, notices=lens.notices, next_notice=lens.next_notice), effects
         case m.ReplayExit():
             return model, [fx.Navigate("#/history" if model.route.screen == "history" else "#/")]
         case m.ReplayOpen() | m.ReplayStep() | m.ReplayTo() | m.ReplayPlay() | m.ReplayTick() | m.ReplaySpeed():
-            lens, effects = _replay(watched(model), game, watch.match, watch.replay, msg)
-            replay = lens.replays.get(game, watch.replay)
+            lens, effects = _replay(watched(model), slot, watch.match, watch.replay, msg)
+            replay = lens.replays.get(slot, watch.replay)
             return replace(model, watching=replace(watch, replay=replay)), [e for e in effects if isinstance(e, fx.Later)]
     return model, []
 
 
-def slot_of_msg(model: Model, msg: m.GameMsg) -> str | None:
+def slot_of_msg(model: Model, msg: m.GameMsg) -> Slot | None:
     """The slot a message is about: the one the runtime names (a computer's move, a coach's answer), else the game
     shown if the control names its game (a table's controls name only their game), else the game it names."""
     match msg:
         case m.ReplayTick(slot=slot) | m.Copied(slot=slot) | m.ComputerMove(slot=slot) | m.CoachAnswer(slot=slot):
             return slot
     named = msg.game
-    return model.route.slot if named in (None, model.route.game) else named
+    return model.route.slot if named in (None, model.route.game) else Slot(named)
 
 
-def link_url(model: Model, slot: str, purpose: str) -> str:
+def link_url(model: Model, slot: Slot, purpose: str) -> str:
     """The address that opens the game in ``slot`` on another device: a replay to ``watch``, or, for a game by link,
     the next player's turn to ``play``."""
-    code = slot.partition("/")[2] if purpose == "play" else ""
+    code = slot.code if purpose == "play" else None
     return f"{model.address}#/link/{link.encode(model.matches[slot], purpose, code or None)}"
 
 
 def update(model: Model, msg: m.GameMsg) -> tuple[Model, list[Effect]]:
     """The messages of a game's screen, for the game they are about."""
     slot = slot_of_msg(model, msg)
-    game = game_of(slot or "")
-    if not slot or game not in TABLES:
+    if slot is None or slot.game not in TABLES:
         return model, []
-    return _update(model, msg, slot, game)
+    return _update(model, msg, slot)
 
 
-def _update(model: Model, msg: m.GameMsg, slot: str, game: str) -> tuple[Model, list[Effect]]:
+def _update(model: Model, msg: m.GameMsg, slot: Slot) -> tuple[Model, list[Effect]]:
+    game = slot.game
     table: Table = TABLES[game]
     match_ = model.matches.get(slot)
     local = model.tables.get(slot)
@@ -307,7 +309,7 @@ def _update(model: Model, msg: m.GameMsg, slot: str, game: str) -> tuple[Model, 
             return replace(model, sharing=None), [fx.Focus(f'[data-action=share-game][data-game="{game}"]')]
         case m.RivalKeep() | m.RivalTake() if slot in model.rivals:
             return _settle_rival(model, slot, keep=isinstance(msg, m.RivalKeep))
-        case m.ImportGame(text) if "/" not in slot:
+        case m.ImportGame(text) if not slot.by_link:
             try:
                 loaded = import_match(text, game, {game: table.GAME})
             except ImportRefused as refused:
@@ -356,7 +358,8 @@ def continue_entry(model: Model, msg: m.HistoryContinue) -> tuple[Model, list[Ef
         match = entry.replayed()
     except link.LinkRefused:
         return model, []  # its screen says it cannot be replayed, and offers no way to continue it
-    slot, before = entry.game, model.matches.get(entry.game)
+    slot = Slot(entry.game)
+    before = model.matches.get(slot)
     opened = fx.Navigate(href(Route("game", entry.game)))
     if before is not None and kept_by(match, before):
         return model, [opened]
@@ -381,7 +384,7 @@ def _setup(model: Model, msg: m.Setup, game: str) -> tuple[Model, list[Effect]]:
             return _with_setup(model, game, setup.with_seat(index, name=name))
         case m.SetupOption(option, value):
             return _with_setup(model, game, setup.with_option(option, value))
-        case m.SetupStart() if in_progress(model.matches.get(game)) and not setup.by_link:
+        case m.SetupStart() if in_progress(model.matches.get(Slot(game))) and not setup.by_link:
             return replace(model, dialog="abandon"), [fx.FocusDialog()]  # a slip must not lose the game
         case m.SetupStart(seed) | m.AbandonConfirm(seed):
             try:
@@ -391,11 +394,11 @@ def _setup(model: Model, msg: m.Setup, game: str) -> tuple[Model, list[Effect]]:
     return model, []
 
 
-def _rematch(model: Model, slot: str, match: Match, seed: int) -> tuple[Model, list[Effect]]:
+def _rematch(model: Model, slot: Slot, match: Match, seed: int) -> tuple[Model, list[Effect]]:
     """The same players and options again, with a fresh seed; a game by link starts again under a new id, which
     the friends' devices take as a new game."""
     rematch = Match.new(match.game, match.options, seed, match.seats)
-    if "/" not in slot:
+    if not slot.by_link:
         model, effects = with_match(model, slot, rematch, fresh=True)
         return model, [*effects, fx.FocusNext()]
     route = Route("game", match.game.ID, by_link=by_link.new_id(seed))
@@ -403,7 +406,7 @@ def _rematch(model: Model, slot: str, match: Match, seed: int) -> tuple[Model, l
     return model, [*effects, fx.Navigate(href(route))]
 
 
-def _settle_rival(model: Model, slot: str, *, keep: bool) -> tuple[Model, list[Effect]]:
+def _settle_rival(model: Model, slot: Slot, *, keep: bool) -> tuple[Model, list[Effect]]:
     """The player's choice between the game on this device and the link's that parts from it: the other goes."""
     rival = model.rivals[slot]
     model = replace(model, rivals={s: r for s, r in model.rivals.items() if s != slot})
@@ -414,8 +417,8 @@ def _settle_rival(model: Model, slot: str, *, keep: bool) -> tuple[Model, list[E
     return model.notify("bylink.took_link"), [saved, *effects, fx.FocusNext()]
 
 
-def _replay(model: Model, game: str, match: Match, replay: Replay, msg: m.Replaying) -> tuple[Model, list[Effect]]:
-    """Open, step, jump, play, pause, change speed, or leave the replay of ``game``.
+def _replay(model: Model, slot: Slot, match: Match, replay: Replay, msg: m.Replaying) -> tuple[Model, list[Effect]]:
+    """Open, step, jump, play, pause, change speed, or leave the replay of the game in ``slot``.
 
     A replay moves through :attr:`Match.positions`: from one player's move to the next, never to dice in the air.
     """
@@ -432,25 +435,25 @@ def _replay(model: Model, game: str, match: Match, replay: Replay, msg: m.Replay
             replay = Replay(positions[bisect_right(positions, ply) - 1], False, replay.speed)
         case m.ReplayPlay():
             replay = replace(replay, playing=not replay.playing and at < len(positions) - 1)
-            effects = _tick(game, replay) if replay.playing else []
+            effects = _tick(slot, replay) if replay.playing else []
         case m.ReplayTick(ply=ply) if replay.playing and ply == replay.ply and at < len(positions) - 1:
             replay = replace(replay, ply=positions[at + 1], playing=at + 2 < len(positions))
-            effects = _tick(game, replay) if replay.playing else []
+            effects = _tick(slot, replay) if replay.playing else []
         case m.ReplaySpeed(speed) if speed in REPLAY_SPEEDS:
             replay = replace(replay, speed=speed)
         case m.ReplayExit():  # back to the game: the computer plays on if it was its turn
-            model = _without_replay(model, game)
-            return model, [*computer_turn(model, game), *follow(model, game)]
+            model = _without_replay(model, slot)
+            return model, [*computer_turn(model, slot), *follow(model, slot)]
         case _:
             return model, []
-    return replace(model, replays={**model.replays, game: replay}), effects
+    return replace(model, replays={**model.replays, slot: replay}), effects
 
 
-def _without_replay(model: Model, game: str) -> Model:
-    return replace(model, replays={g: r for g, r in model.replays.items() if g != game})
+def _without_replay(model: Model, slot: Slot) -> Model:
+    return replace(model, replays={s: r for s, r in model.replays.items() if s != slot})
 
 
-def _tick(slot: str, replay: Replay) -> list[Effect]:
+def _tick(slot: Slot, replay: Replay) -> list[Effect]:
     return [fx.Later(replay.speed, m.ReplayTick(slot, replay.ply))]
 
 
@@ -458,7 +461,7 @@ def _with_setup(model: Model, game: str, setup: Setup) -> tuple[Model, list[Effe
     return replace(model, setups={**model.setups, game: setup}), []
 
 
-def _play(model: Model, slot: str, match: Match, action: Any) -> tuple[Model, list[Effect]]:
+def _play(model: Model, slot: Slot, match: Match, action: Any) -> tuple[Model, list[Effect]]:
     try:
         played = match.play(action)
     except IllegalAction as error:

@@ -7,7 +7,7 @@ Route(screen='rules', game='generala', link=None, by_link=None, entry=None)
 >>> href(Route("game", "chinese-checkers"))
 '#/chinese-checkers'
 >>> parse("#/chinese-checkers/by-link/k3j9x2ab").slot
-'chinese-checkers/k3j9x2ab'
+Slot(game='chinese-checkers', code='k3j9x2ab')
 >>> parse("#/history/0123456789abcdef").entry, href(Route("stats"))
 ('0123456789abcdef', '#/stats')
 """
@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from etoile.engine.slot import Slot
 from etoile.games import REGISTRY
 
 GAMES = tuple(REGISTRY)
@@ -25,21 +26,6 @@ BY_LINK_ID = re.compile(r"[a-z0-9]{8}")
 """The id of a game by link: eight letters and digits drawn when it is set up, the same on every device."""
 HISTORY_ID = re.compile(r"[0-9a-f]{16}")
 """The id of a game in the history (:func:`etoile.saved.history.game_id`)."""
-
-
-def slot_of(game: str, by_link: str | None = None) -> str:
-    """Where a game sits on this device: its game's own slot (the game id), or, for a game by link, one of its
-    own (``<game>/<id>``): a device holds any number of games by link beside its one game of each kind."""
-    return f"{game}/{by_link}" if by_link else game
-
-
-def game_of(slot: str) -> str:
-    """The game id of a slot.
-
-    >>> game_of("chinese-checkers/k3j9x2ab"), game_of("421")
-    ('chinese-checkers', '421')
-    """
-    return slot.partition("/")[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,9 +42,9 @@ class Route:
     entry: str | None = None
 
     @property
-    def slot(self) -> str | None:
-        """The slot of the game shown (:func:`slot_of`), on a game's screen."""
-        return slot_of(self.game, self.by_link) if self.game else None
+    def slot(self) -> Slot | None:
+        """The slot of the game shown, on a game's screen."""
+        return Slot(self.game, self.by_link or None) if self.game else None
 
 
 HOME = Route("home")

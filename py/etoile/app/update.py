@@ -18,8 +18,9 @@ from etoile.app import play
 from etoile.app.effects import Effect
 from etoile.app.messages import Msg
 from etoile.app.model import HISTORY_PAGE, Model
-from etoile.app.routes import game_of, parse
+from etoile.app.routes import parse
 from etoile.app.settings import LANGUAGES, SPEEDS, THEMES, Settings, clean_name
+from etoile.engine.slot import Slot
 from etoile.saved.history import newest_first, with_entry
 from etoile.saved.storage import Problem
 
@@ -29,7 +30,7 @@ def record_terms(record: str, about: Mapping[str, str] | None = None) -> dict[st
     history by its game and the date it ended when ``about`` (:func:`etoile.saved.storage.about`) has them (the date's
     parts are :func:`record_params`)."""
     if record.startswith(("match:", "rival:", "draft:")):
-        return {"game": "game." + game_of(record.partition(":")[2]) + ".name", "record": "record.match"}
+        return {"game": "game." + Slot.parse(record.partition(":")[2]).game + ".name", "record": "record.match"}
     if record.startswith("history:"):
         if about and "game" in about and "when" in about:
             return {"game": f"game.{about['game']}.name", "date": "history.date", "record": "record.history_game"}
@@ -69,10 +70,10 @@ def failed(model: Model, details: str) -> Model:
     return replace(model, dialog=None, sharing=None).notify("error.unexpected", "error", details=details)
 
 
-def _remove_by_link(model: Model, slot: str) -> tuple[Model, list[Effect]]:
+def _remove_by_link(model: Model, slot: Slot) -> tuple[Model, list[Effect]]:
     """Take a game by link that is over off this device (one still in play stays: its friends wait for it)."""
     match = model.matches.get(slot)
-    if "/" not in slot or match is None or match.result is None:
+    if not slot.by_link or match is None or match.result is None:
         return model, []
     matches = {s: m for s, m in model.matches.items() if s != slot}
     model = replace(model, matches=matches, rivals={s: m for s, m in model.rivals.items() if s != slot})
@@ -173,7 +174,7 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
             return model, effects + ([fx.Sound("toggle")] if on else [])
         case m.SetCoach(on):
             model, effects = _save(model, settings.with_(coach=on))
-            return model, effects + play.follow(model, model.route.game)
+            return model, effects + play.follow(model, Slot(model.route.game) if model.route.game else None)
         case m.SetSpeed(speed) if speed in SPEEDS:
             return _save(model, settings.with_(speed=speed))
         case m.SetTheme(theme) if theme in THEMES:

@@ -22,6 +22,7 @@ from etoile.engine.coach import PENDING, GeneralaChoice, GeneralaHint, GeneralaM
 from etoile.engine.dice import Roll, faces_text
 from etoile.engine.game import JSON
 from etoile.engine.match import Match
+from etoile.engine.slot import Slot
 from etoile.games.generala import rules as g
 from etoile.ui.common import replaying, result_panel, seat_name
 from etoile.ui.dice import dice_row, places, places_from, rounds_told, throw_told
@@ -56,7 +57,7 @@ def alone(match: Match) -> bool:
 
 def follow(model: Model, match: Match) -> list[Effect]:
     """At the end of a solo game, ask the coach for the optimal player's average, to set the score beside it."""
-    local = model.tables.get("generala")
+    local = model.tables.get(Slot(g.ID))
     if not alone(match) or (isinstance(local, Local) and local.par is not None):
         return []
     return [fx.Advise(match.cursor, "par")]

@@ -13,7 +13,7 @@ from pyodide.ffi import create_proxy, to_js
 
 from etoile.app import effects as fx
 from etoile.app import messages as m
-from etoile.app.routes import game_of
+from etoile.engine.slot import Slot
 from etoile.saved.history import Entry
 from etoile.saved.storage import MATCH, SETTINGS, Draft, ImportRefused
 from etoile.ui.table import TABLES
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 def run(runtime: Runtime, effect: fx.Effect) -> None:
     """Carry out ``effect`` (the focus moves once the page is drawn: :meth:`Runtime.focus`)."""
-    store, model, worker = runtime.store, runtime.model, runtime.worker
+    store, model = runtime.store, runtime.model
     match effect:
         case fx.SaveSettings() | fx.SaveMatch() | fx.SaveRival() | fx.SaveDraft():
             save(runtime, effect)
@@ -36,17 +36,13 @@ def run(runtime: Runtime, effect: fx.Effect) -> None:
             if window.location.hash != hash_:
                 window.history.pushState(None, "", hash_)
                 runtime.queue.append(m.RouteChanged(hash_))
-        case fx.Think(slot, ply, level):
-            runtime.spawn(worker.think(slot, ply, level))
-        case fx.Advise(ply, request, slot):
-            runtime.spawn(worker.advise(slot, ply, request))
-        case fx.PrepareAi(slot):
-            runtime.spawn(worker.prepare(slot), quiet=True)
+        case fx.Think() | fx.Advise() | fx.PrepareAi():
+            ask(runtime, effect)
         case fx.ResetStorage():
             store.reset()
         case fx.ExportGame(slot):
             text = json.dumps(model.matches[slot].to_json(), ensure_ascii=False, indent=1)
-            download(f"etoile-{game_of(slot)}-{date.today().isoformat()}.json", text)
+            download(f"etoile-{slot.game}-{date.today().isoformat()}.json", text)
         case fx.ExportAll():
             download(f"etoile-{date.today().isoformat()}.json", store.export_all())
         case fx.ImportAll(text, write):
@@ -74,6 +70,20 @@ def run(runtime: Runtime, effect: fx.Effect) -> None:
             assert_never(effect)
 
 
+def ask(runtime: Runtime, effect: fx.Think | fx.Advise | fx.PrepareAi) -> None:
+    """Ask the computer players' worker for a move or advice, or get it ready."""
+    worker = runtime.worker
+    match effect:
+        case fx.Think(slot, ply, level):
+            runtime.spawn(worker.think(slot, ply, level))
+        case fx.Advise(ply, request, slot):
+            if slot is None:  # a table's advice is named in its slot by the update: one that is not is a bug
+                raise ValueError(f"advice asked about no game: {effect}")
+            runtime.spawn(worker.advise(slot, ply, request))
+        case fx.PrepareAi(slot):
+            runtime.spawn(worker.prepare(slot), quiet=True)
+
+
 def save(runtime: Runtime, effect: fx.SaveSettings | fx.SaveMatch | fx.SaveRival | fx.SaveDraft) -> None:
     """Write what the model holds now: the settings, or the game, the rival or the draft of a slot (a game no
     longer in the model is forgotten)."""
@@ -87,7 +97,7 @@ def save(runtime: Runtime, effect: fx.SaveSettings | fx.SaveMatch | fx.SaveRival
         case fx.SaveRival(slot):
             store.save_rival(slot, model.rivals.get(slot))
         case fx.SaveDraft(slot):
-            data = TABLES[game_of(slot)].draft(model.tables[slot])  # type: ignore[attr-defined]  # asked only by a table with drafts
+            data = TABLES[slot.game].draft(model.tables[slot])  # type: ignore[attr-defined]  # asked only by a table with drafts
             store.save_draft(slot, None if data is None else Draft(model.matches[slot].cursor, data))
 
 
@@ -131,12 +141,11 @@ def discard_aside(runtime: Runtime, key: str) -> None:
     record = store.discard(key)
     if record == SETTINGS:
         store.save_settings(model.settings)
-    elif record and record.startswith(MATCH) and record.removeprefix(MATCH) in model.matches:
-        slot = record.removeprefix(MATCH)
+    elif record and record.startswith(MATCH) and (slot := Slot.parse(record.removeprefix(MATCH))) in model.matches:
         store.save_match(model.matches[slot], slot)
 
 
-async def copy(runtime: Runtime, slot: str, text: str) -> None:
+async def copy(runtime: Runtime, slot: Slot, text: str) -> None:
     """Put ``text`` on the clipboard, and say whether it went there."""
     try:
         await window.navigator.clipboard.writeText(text)

@@ -18,6 +18,7 @@ from typing import Any
 from etoile.app import messages as m
 from etoile.app.messages import Msg, whole_number
 from etoile.app.model import REPLAY_SPEEDS
+from etoile.engine.slot import Slot
 from etoile.ui.table import TABLES
 
 Value = str | bool | None
@@ -146,7 +147,7 @@ READERS: Mapping[str, Reader] = {
     "discard-ask": _with_key(m.DiscardAsk),
     "discard-confirm": _plain(m.DiscardConfirm),
     "dismiss": _dismiss,
-    "bylink-remove": _with_key(m.ByLinkRemove),
+    "bylink-remove": _with_key(lambda text: m.ByLinkRemove(Slot.parse(text))),
     "history-game": _with_choice(m.HistoryGame),
     "history-player": _with_choice(m.HistoryPlayer),
     "history-more": _plain(m.HistoryMore),

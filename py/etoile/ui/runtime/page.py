@@ -22,9 +22,10 @@ from etoile.app import effects as fx
 from etoile.app import messages as m
 from etoile.app.messages import Msg
 from etoile.app.model import Model
-from etoile.app.routes import game_of, parse
+from etoile.app.routes import parse
 from etoile.app.update import update, with_problems
 from etoile.engine.match import Match
+from etoile.engine.slot import Slot
 from etoile.saved.history import newest_first
 from etoile.saved.storage import MAX_IMPORT_CHARS, Store
 from etoile.ui import dom, predrawn, views
@@ -310,12 +311,12 @@ async def register_service_worker(runtime: Runtime) -> None:
     document.documentElement.dataset.offline = "ready"
 
 
-def restored_drafts(store: Store, matches: dict[str, Match]) -> dict[str, Any]:
+def restored_drafts(store: Store, matches: dict[Slot, Match]) -> dict[Slot, Any]:
     """The tables' unfinished choices saved at the positions their games are at (the dice set aside since the last
     throw); a draft of another position, or one its table cannot read, is dropped."""
-    tables: dict[str, Any] = {}
+    tables: dict[Slot, Any] = {}
     for slot, match in matches.items():
-        restore = getattr(TABLES.get(game_of(slot)), "restore", None)
+        restore = getattr(TABLES.get(slot.game), "restore", None)
         if restore is None or (draft := store.draft(slot)) is None or draft.cursor != match.cursor:
             continue
         local = restore(match, draft.data)

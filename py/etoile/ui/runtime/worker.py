@@ -19,7 +19,7 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import create_named_worker
 
 from etoile.app import messages as m
-from etoile.app.routes import game_of
+from etoile.engine.slot import Slot
 
 if TYPE_CHECKING:
     from etoile.ui.runtime.page import Runtime
@@ -43,7 +43,7 @@ class Worker:
             self.started = asyncio.ensure_future(create_named_worker("./py/worker.py", "ai", config="./worker.toml"))
         return await self.started
 
-    async def prepare(self, slot: str) -> None:
+    async def prepare(self, slot: Slot) -> None:
         """Once the page is idle, start the worker and get it ready for questions about the game in ``slot``, ahead
         of the first one, with the tables kept from earlier loads; keep those it computed for the next loads.
         ``html[data-ai="ready"]`` tells it is. A failure shows when a question falls back to this thread."""
@@ -53,17 +53,17 @@ class Worker:
             return
         store = self.runtime.store
         with contextlib.suppress(Exception):
-            computed = json.loads(await (await self.ai()).prepare(game_of(slot), record, json.dumps(store.cached())))
+            computed = json.loads(await (await self.ai()).prepare(slot.game, record, json.dumps(store.cached())))
             for name, text in computed.items():
                 store.cache(name, text)
             document.documentElement.dataset.ai = "ready"
 
-    def record(self, slot: str) -> str | None:
+    def record(self, slot: Slot) -> str | None:
         """The game in ``slot`` now, as the worker reads it (its JSON), or ``None`` if there is none."""
         match = self.runtime.model.matches.get(slot)
         return None if match is None else json.dumps(match.to_json())
 
-    async def ask(self, slot: str, record: str | None, question: str, *args: str) -> str | None:
+    async def ask(self, slot: Slot, record: str | None, question: str, *args: str) -> str | None:
         """The worker's answer to ``question`` about ``record`` (the game now), or ``None`` if the game has moved on since.
 
         The same question about the same position is asked once, however many
@@ -71,7 +71,7 @@ class Worker:
         goes to the first. Without a worker (an old browser, a failed start) the
         answer is worked out here instead.
         """
-        key, game = (question, slot, record or "", *args), game_of(slot)
+        key, game = (question, str(slot), record or "", *args), slot.game
         if record is None or key in self.asked:
             return None
         self.asked.add(key)
@@ -87,7 +87,7 @@ class Worker:
             self.asked.discard(key)
         return str(answer) if self.record(slot) == record else None
 
-    async def think(self, slot: str, ply: int, level: str) -> None:
+    async def think(self, slot: Slot, ply: int, level: str) -> None:
         """Ask the worker for the computer's move, then play it after a short pause."""
         runtime = self.runtime
         started, record = time.monotonic(), self.record(slot)
@@ -101,7 +101,7 @@ class Worker:
             return
         runtime.dispatch(m.ComputerMove(slot, ply, json.loads(action)))
 
-    async def advise(self, slot: str, ply: int, request: str) -> None:
+    async def advise(self, slot: Slot, ply: int, request: str) -> None:
         """Ask the worker for the coach's answer; the table shows it if the game has not moved on."""
         answer = await self.ask(slot, self.record(slot), "advise", request)
         if answer is not None:
