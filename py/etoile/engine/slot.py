@@ -2,12 +2,12 @@
 
 A device holds one game of each kind in its game's own slot (the game id), and any number of games by link, each in
 one of its own (the game id and the game by link's id: ``<game>/<code>``). The text form names the slot in storage
-keys (``match:421``, ``match:chinese-checkers/k3j9x2ab``) and in the routes.
+keys (``match:<game>``, ``match:<game>/<code>``) and in the routes.
 
->>> Slot.parse("chinese-checkers/k3j9x2ab")
-Slot(game='chinese-checkers', code='k3j9x2ab')
->>> str(Slot("421")), str(Slot("421", "k3j9x2ab")), Slot.parse("421").by_link
-('421', '421/k3j9x2ab', False)
+>>> Slot.parse("some-game/k3j9x2ab")
+Slot(game='some-game', code='k3j9x2ab')
+>>> str(Slot("some-game")), str(Slot("some-game", "k3j9x2ab")), Slot.parse("some-game").by_link
+('some-game', 'some-game/k3j9x2ab', False)
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ class Slot:
 
     @classmethod
     def parse(cls, text: str) -> Slot:
-        """The slot a text names (``"421"``, ``"421/k3j9x2ab"``); what follows a second ``/`` stays in the code,
+        """The slot a text names (``"<game>"``, ``"<game>/<code>"``); what follows a second ``/`` stays in the code,
         for the caller to refuse."""
         game, sep, code = text.partition("/")
         return cls(game, code if sep else None)
