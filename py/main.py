@@ -1,11 +1,11 @@
-"""Boot the page: everything runs inside :func:`etoile.ui.browser.start`."""
+"""Boot the page: everything runs inside :func:`etoile.ui.runtime.page.start`."""
 
 import traceback
 
 from js import document, window
 
 try:
-    from etoile.ui.browser import start
+    from etoile.ui.runtime.page import start
 
     runtime = start()
 except Exception:  # noqa: BLE001 - the page must say something human, never a traceback

@@ -5,10 +5,15 @@ from dataclasses import replace
 
 import pytest
 
-from etoile.app.model import Imported, ImportRefusal
+from etoile.app import effects as fx
+from etoile.app import messages as m
+from etoile.app.effects import Effect
+from etoile.app.messages import Msg
+from etoile.app.model import Model, Notice
 from etoile.app.routes import Route
-from etoile.app.update import Effect, Model, Msg, Notice, update, with_problems
+from etoile.app.update import update, with_problems
 from etoile.engine.match import Match
+from etoile.engine.slot import Slot
 from etoile.saved.settings import Settings
 from etoile.saved.storage import MemoryBackend, Problem, Store
 from etoile.ui.i18n import catalog, rules
@@ -34,28 +39,28 @@ def tag(name: str):
 
 
 def test_a_route_message_changes_the_screen_and_moves_focus_to_its_heading() -> None:
-    model, effects = run(Model(), Msg("route", "#/rules/421"))
+    model, effects = run(Model(), m.RouteChanged("#/rules/421"))
     assert model.route == Route("rules", "421")
-    assert effects == [Effect("focus-heading")]
+    assert effects == [fx.FocusHeading()]
 
 
 @pytest.mark.parametrize(
     ("msg", "changed"),
     [
-        (Msg("set-language", "fr"), {"language": "fr"}),
-        (Msg("set-theme", "dark"), {"theme": "dark"}),
-        (Msg("set-speed", "off"), {"speed": "off"}),
-        (Msg("set-sound", False), {"sound": False}),
-        (Msg("set-name", "  Zoé \n"), {"name": "Zoé"}),
+        (m.SetLanguage("fr"), {"language": "fr"}),
+        (m.SetTheme("dark"), {"theme": "dark"}),
+        (m.SetSpeed("off"), {"speed": "off"}),
+        (m.SetSound(False), {"sound": False}),
+        (m.SetName("  Zoé \n"), {"name": "Zoé"}),
     ],
 )
 def test_each_setting_is_applied_and_saved(msg: Msg, changed: dict) -> None:
     model, effects = run(Model(), msg)
     assert model.settings == Settings(**changed)
-    assert Effect("save-settings") in effects
+    assert fx.SaveSettings() in effects
 
 
-@pytest.mark.parametrize("msg", [Msg("set-language", "de"), Msg("set-theme", "pink"), Msg("set-speed", 3), Msg("nonsense")])
+@pytest.mark.parametrize("msg", [m.SetLanguage("de"), m.SetTheme("pink"), m.SetSpeed("3")])
 def test_an_unknown_value_changes_nothing(msg: Msg) -> None:
     assert run(Model(), msg) == (Model(), [])
 
@@ -63,17 +68,17 @@ def test_an_unknown_value_changes_nothing(msg: Msg) -> None:
 def test_the_language_follows_the_browser_until_the_player_picks_one() -> None:
     model = Model(browser_language="ru")
     assert model.language == "ru"
-    assert run(model, Msg("set-language", "fr"))[0].language == "fr"
+    assert run(model, m.SetLanguage("fr"))[0].language == "fr"
 
 
 def test_reset_asks_first_then_deletes_everything_and_says_so() -> None:
-    model = Model(settings=Settings(theme="dark"), matches={"pig": Match.new(pig, {}, 1)})
-    asked, effects = run(model, Msg("reset-ask"))
-    assert asked.dialog == "reset" and effects == [Effect("focus-dialog")]
-    kept, _ = run(asked, Msg("dialog-cancel"))
+    model = Model(settings=Settings(theme="dark"), matches={Slot("pig"): Match.new(pig, {}, 1)})
+    asked, effects = run(model, m.ResetAsk())
+    assert asked.dialog == "reset" and effects == [fx.FocusDialog()]
+    kept, _ = run(asked, m.DialogCancel())
     assert kept.dialog is None and kept.settings.theme == "dark"
-    done, effects = run(asked, Msg("reset-confirm"))
-    assert effects == [Effect("reset")]
+    done, effects = run(asked, m.ResetConfirm())
+    assert effects == [fx.ResetStorage()]
     assert (done.settings, done.matches, done.dialog) == (Settings(), {}, None)
     assert [n.key for n in done.notices] == ["reset.done"]
 
@@ -125,37 +130,37 @@ def test_a_damaged_game_of_the_history_is_named_as_a_player_would(lang: str) -> 
 
 def test_a_refused_import_says_why_and_a_good_one_how_many() -> None:
     t = catalog("en")
-    model, _ = run(Model(), Msg("import-refused", ImportRefusal("bad_record", "settings", "theme")))
+    model, _ = run(Model(), m.ImportRefusal("bad_record", "settings", "theme"))
     assert (
         notice_text(model.notices[0], t)
         == "The file was not imported and nothing changed: the data for your settings in it is not valid."
     )
     match = Match.new(pig, {}, 1)
-    model, _ = run(Model(), Msg("imported", Imported(2, Settings(theme="dark"), {"pig": match})))
+    model, _ = run(Model(), m.Imported(2, Settings(theme="dark"), {Slot("pig"): match}))
     assert notice_text(model.notices[0], t) == "2 items imported."
-    assert model.settings.theme == "dark" and model.matches == {"pig": match}
+    assert model.settings.theme == "dark" and model.matches == {Slot("pig"): match}
 
 
 def test_notices_are_dismissed_one_by_one_and_discarding_an_aside_value_asks_first_then_deletes_it() -> None:
     key = "etoile-aside:settings:1"
     model = Model().notify("reset.done").notify("storage.unreadable", aside_key=key)
-    model, _ = run(model, Msg("dismiss", "1"))
+    model, _ = run(model, m.Dismiss(1))
     assert [n.id for n in model.notices] == [2]
-    model, effects = run(model, Msg("discard-ask", key))
-    assert (model.dialog, model.discarding, effects) == ("discard", key, [Effect("focus-dialog")])
+    model, effects = run(model, m.DiscardAsk(key))
+    assert (model.dialog, model.discarding, effects) == ("discard", key, [fx.FocusDialog()])
     [dialog] = view(model).find_all(lambda el: el.attrs.get("role") == "alertdialog")
     t = catalog("en")
     assert dialog.text().startswith(t("discard.title") + t("discard.text"))
-    kept, effects = run(model, Msg("dialog-cancel"))
+    kept, effects = run(model, m.DialogCancel())
     assert kept.dialog is None and len(kept.notices) == 1
-    assert effects == [Effect("focus", {"selector": f'[data-action=discard-ask][data-value="{key}"]'})]
-    model, effects = run(model, Msg("discard-confirm"))
+    assert effects == [fx.Focus(f'[data-action=discard-ask][data-value="{key}"]')]
+    model, effects = run(model, m.DiscardConfirm())
     assert model.notices == () and model.dialog is None
-    assert effects == [Effect("discard-aside", {"key": key}), Effect("focus", {"selector": "#main"})]
+    assert effects == [fx.DiscardAside(key), fx.Focus("#main")]
 
 
 def test_an_error_is_a_friendly_notice_with_the_details_folded_away() -> None:
-    model, _ = run(Model(), Msg("error", "Traceback (most recent call last): ..."))
+    model, _ = run(Model(), m.Failed("Traceback (most recent call last): ..."))
     page = view(model)
     [details] = page.find_all(tag("details"))
     assert "Traceback" in details.text()
@@ -175,7 +180,7 @@ def test_the_home_screen_lists_the_three_games_with_picture_line_and_rules() -> 
 
 
 def test_a_game_in_progress_offers_continue_on_the_home_screen(pig_table: object) -> None:
-    page = view(Model(matches={"pig": Match.new(pig, {}, 1)}))
+    page = view(Model(matches={Slot("pig"): Match.new(pig, {}, 1)}))
     card = page.find_all(by("data-game", "pig"))[0]
     assert [(a.text(), a.attrs["href"]) for a in card.find_all(tag("a"))] == [
         ("Continue", "#/pig"),
@@ -189,7 +194,7 @@ def test_a_game_in_progress_offers_continue_on_the_home_screen(pig_table: object
 def test_a_finished_game_is_not_offered_to_continue(pig_table: object) -> None:
     match = Match.new(pig, {"target": 1}, 421).play("roll").settled().play("hold")
     assert match.result is not None
-    assert "Continue" not in view(Model(matches={"pig": match})).find_all(by("data-game", "pig"))[0].text()
+    assert "Continue" not in view(Model(matches={Slot("pig"): match})).find_all(by("data-game", "pig"))[0].text()
 
 
 def test_a_hostile_name_stays_a_text_node() -> None:
@@ -286,8 +291,8 @@ def test_a_notice_about_an_action_goes_with_its_screen_and_one_about_the_saved_d
     model = with_problems(model, [Problem("unreadable", "settings", "", "etoile-aside:settings:1"), Problem("full", "match:421")])
     model = replace(model, history_full=True).notify("storage.history_full", "warning").notify("error.unexpected", "error")
     assert [n.lasting for n in model.notices] == [False, False, False, True, True, True, True]
-    moved, _ = run(model, Msg("route", "#/history"))
+    moved, _ = run(model, m.RouteChanged("#/history"))
     assert [n.key for n in moved.notices] == ["storage.unreadable", "storage.full", "storage.history_full", "error.unexpected"]
     assert moved.notices == model.notices[3:]
     # A route message to the screen shown (a reload's) is no change of screen: nothing goes.
-    assert run(model, Msg("route", "#/421"))[0].notices == model.notices
+    assert run(model, m.RouteChanged("#/421"))[0].notices == model.notices

@@ -5,16 +5,21 @@ import random
 
 import pytest
 
-from etoile.app.model import Effect, Model, Msg
+from etoile.app import effects as fx
+from etoile.app import messages as m
+from etoile.app.effects import Effect
+from etoile.app.model import Model
 from etoile.app.routes import Route
 from etoile.app.update import update
 from etoile.engine.game import IllegalAction
 from etoile.engine.match import Match, Seat
 from etoile.engine.rng import Dice
+from etoile.engine.slot import Slot
 from etoile.games.chinese_checkers import ai, table
 from etoile.games.chinese_checkers import rules as g
 from etoile.games.chinese_checkers.text import from_cells
 from etoile.ui.i18n import catalog, rules
+from etoile.ui.runtime import events
 from etoile.ui.vdom import El
 from etoile.ui.views import view
 
@@ -23,11 +28,13 @@ GAME = "chinese-checkers"
 
 def playing(seats: tuple[Seat, ...] = (Seat("Ann"), Seat("Bob"))) -> Model:
     match = Match.new(g, {"players": len(seats)}, 1, seats)
-    return Model(route=Route("game", GAME), matches={GAME: match})
+    return Model(route=Route("game", GAME), matches={Slot(GAME): match})
 
 
-def send(model: Model, action: str, value: object = None, **data: str) -> tuple[Model, list[Effect]]:
-    return update(model, Msg(action, value, {"game": GAME, **data}))
+def send(model: Model, action: str, value: str | bool | None = None, **data: str) -> tuple[Model, list[Effect]]:
+    msg = events.decode(action, value, {"game": GAME, **data})
+    assert msg is not None, f"{action} {value} {data} makes no message"
+    return update(model, msg)
 
 
 def marked(model: Model, name: str) -> list[int]:
@@ -42,15 +49,15 @@ def marked(model: Model, name: str) -> list[int]:
 
 def test_selecting_a_piece_highlights_every_hole_it_can_reach() -> None:
     model, _ = send(playing(), f"{GAME}:hole", hole="7")
-    assert model.tables[GAME].selected == 7
-    assert marked(model, "target") == sorted(g.destinations(model.matches[GAME].state, 7))
+    assert model.tables[Slot(GAME)].selected == 7
+    assert marked(model, "target") == sorted(g.destinations(model.matches[Slot(GAME)].state, 7))
 
 
 def test_choosing_a_highlighted_hole_plays_the_move_and_marks_where_it_came_from() -> None:
     model, _ = send(playing(), f"{GAME}:hole", hole="7")
     model, effects = send(model, f"{GAME}:hole", hole="16")
-    assert model.matches[GAME].played == (g.Move((7, 16)),)
-    assert effects[0] == Effect("sound", {"name": "move"})
+    assert model.matches[Slot(GAME)].played == (g.Move((7, 16)),)
+    assert effects[0] == fx.Sound("move")
     page = view(model)
     assert page.find_all(lambda el: el.attrs.get("class") == "last-move")[0].attrs["points"] == " ".join(
         f"{x},{y}" for x, y in map(table.xy, (7, 16))
@@ -61,15 +68,15 @@ def test_choosing_a_highlighted_hole_plays_the_move_and_marks_where_it_came_from
 
 def test_the_keyboard_moves_a_cursor_and_enter_selects() -> None:
     model, _ = send(playing(), f"{GAME}:key", "ArrowDown")
-    cursor = model.tables[GAME].cursor
+    cursor = model.tables[Slot(GAME)].cursor
     assert cursor is not None
     model, _ = send(model, f"{GAME}:key", "ArrowRight")
-    assert model.tables[GAME].cursor == table.neighbour_by_key(cursor, "ArrowRight")
+    assert model.tables[Slot(GAME)].cursor == table.neighbour_by_key(cursor, "ArrowRight")
     model, _ = send(playing(), f"{GAME}:hole", hole="7")
     model, _ = send(model, f"{GAME}:key", "Escape")
-    assert model.tables[GAME].selected is None
+    assert model.tables[Slot(GAME)].selected is None
     model, _ = send(model, f"{GAME}:key", "Enter")  # the cursor stayed on the piece: Enter selects it again
-    assert model.tables[GAME].selected == 7
+    assert model.tables[Slot(GAME)].selected == 7
 
 
 @pytest.mark.parametrize("hole", [60, 40, 7, 100])
@@ -96,7 +103,7 @@ def test_the_keyboard_cursor_is_drawn_over_a_piece_as_well_as_over_an_empty_hole
 def test_the_computer_s_seat_cannot_be_moved_by_hand() -> None:
     model = playing((Seat("", "easy"), Seat("Bob")))
     after, _ = send(model, f"{GAME}:hole", hole="7")
-    assert after.tables.get(GAME) in (None, table.Local())
+    assert after.tables.get(Slot(GAME)) in (None, table.Local())
 
 
 def test_a_foreign_file_is_refused_and_the_game_kept() -> None:
@@ -112,9 +119,9 @@ def test_an_exported_game_imports_back() -> None:
     model, _ = send(playing(), f"{GAME}:hole", hole="7")
     model, _ = send(model, f"{GAME}:hole", hole="16")
     _, effects = send(model, "export-game")
-    assert effects == [Effect("export-game", {"slot": GAME})]
-    fresh, _ = send(playing(), "import-game", json.dumps(model.matches[GAME].to_json()))
-    assert fresh.matches[GAME].played == (g.Move((7, 16)),)
+    assert effects == [fx.ExportGame(Slot(GAME))]
+    fresh, _ = send(playing(), "import-game", json.dumps(model.matches[Slot(GAME)].to_json()))
+    assert fresh.matches[Slot(GAME)].played == (g.Move((7, 16)),)
     assert [n.key for n in fresh.notices] == ["table.imported"]
 
 
@@ -124,36 +131,34 @@ def test_a_replay_steps_and_plays_through_the_moves() -> None:
     model, _ = send(model, f"{GAME}:hole", hole="113")
     model, _ = send(model, f"{GAME}:hole", hole="104")
     model, _ = send(model, "replay")
-    assert model.replays[GAME].ply == 0
+    assert model.replays[Slot(GAME)].ply == 0
     page = view(model)
     assert "Replay: move 0 of 2." in page.text()
     assert marked(model, "last-from") == []  # the position before the first move
     [body] = page.find_all(lambda el: el.attrs.get("class") == "table-body")
     assert body.attrs["inert"] is True  # a replay is only watched
     model, effects = send(model, "replay-play")
-    assert effects == [
-        Effect("later", {"seconds": 1.0, "msg": {"action": "replay-tick", "value": 0, "data": {"game": GAME, "slot": GAME}}})
-    ]
-    model, effects = send(model, "replay-tick", 0)
-    assert model.replays[GAME].ply == 1 and effects[0].kind == "later"
+    assert effects == [fx.Later(1.0, m.ReplayTick(Slot(GAME), 0))]
+    model, effects = update(model, m.ReplayTick(Slot(GAME), 0))
+    assert model.replays[Slot(GAME)].ply == 1 and isinstance(effects[0], fx.Later)
     assert marked(model, "last-from") == [7]
-    model, effects = send(model, "replay-tick", 1)
-    assert model.replays[GAME].ply == 2 and not model.replays[GAME].playing and effects == []
+    model, effects = update(model, m.ReplayTick(Slot(GAME), 1))
+    assert model.replays[Slot(GAME)].ply == 2 and not model.replays[Slot(GAME)].playing and effects == []
     model, _ = send(model, "replay-step", by="-1")
-    assert model.replays[GAME].ply == 1
+    assert model.replays[Slot(GAME)].ply == 1
     unchanged, _ = send(model, f"{GAME}:hole", hole="113")  # the table takes no action during a replay
     assert unchanged.matches == model.matches and unchanged.tables == model.tables
     model, _ = send(model, "replay-exit")
-    assert GAME not in model.replays and marked(model, "last-from") == [113]
+    assert Slot(GAME) not in model.replays and marked(model, "last-from") == [113]
 
 
 def test_undo_and_redo_go_through_the_moves() -> None:
     model, _ = send(playing(), f"{GAME}:hole", hole="7")
     model, _ = send(model, f"{GAME}:hole", hole="16")
     model, _ = send(model, "undo")
-    assert model.matches[GAME].cursor == 0
+    assert model.matches[Slot(GAME)].cursor == 0
     model, _ = send(model, "redo")
-    assert model.matches[GAME].played == (g.Move((7, 16)),)
+    assert model.matches[Slot(GAME)].played == (g.Move((7, 16)),)
 
 
 def test_the_setup_offers_only_the_camps_that_exist_for_the_number_of_players() -> None:
@@ -168,7 +173,7 @@ def test_the_setup_offers_only_the_camps_that_exist_for_the_number_of_players() 
     model, _ = send(model, "setup-option", "2", option="camps")
     model, _ = send(model, "setup-start", seed="1")
     options = {"players": 3, "camps": 2, "long_jumps": False, "rank_all": False, "move_limit": None, "spoiling": True}
-    assert model.matches[GAME].options == options
+    assert model.matches[Slot(GAME)].options == options
 
 
 def test_a_click_on_a_move_of_the_list_replays_the_game_up_to_it() -> None:
@@ -179,13 +184,13 @@ def test_a_click_on_a_move_of_the_list_replays_the_game_up_to_it() -> None:
     entries = view(model).find_all(lambda el: el.attrs.get("class") == "log-entry")
     assert [(e.text(), e.attrs["data-value"]) for e in entries] == [("Bob: 113-104", "2"), ("Ann: 7-16", "1")]  # newest first
     model, _ = send(model, "replay-to", "1")
-    assert model.replays[GAME].ply == 1 and "Replay: move 1 of 2." in view(model).text()
+    assert model.replays[Slot(GAME)].ply == 1 and "Replay: move 1 of 2." in view(model).text()
 
 
 def test_the_seat_list_says_who_is_eliminated_or_home_instead_of_a_distance_of_zero() -> None:
     def standings(state: g.State, seats: tuple[Seat, ...]) -> list[str]:
         match = Match(g, {"players": state.players}, 0, (), (state,), 0, seats, (Dice(0),))
-        page = view(Model(route=Route("game", GAME), matches={GAME: match}))
+        page = view(Model(route=Route("game", GAME), matches={Slot(GAME): match}))
         items = page.find_all(lambda el: "cc-seat" in str(el.attrs.get("class", "")).split())
         return [li.text().split(" — ")[1] for li in items]
 
@@ -208,7 +213,7 @@ def test_the_table_says_when_a_player_brings_every_piece_home_for_the_round_afte
     name = seats[match.state.finished[0]].name
     said = f"{name} has brought every piece home!"
     assert table.happenings(match, catalog("en")) == [said]
-    page = view(Model(route=Route("game", GAME), matches={GAME: match}))
+    page = view(Model(route=Route("game", GAME), matches={Slot(GAME): match}))
     assert [p.text() for p in page.find_all(lambda el: el.attrs.get("class") == "cc-event")] == [said]
     for _ in range(3):  # a round later, the news is old
         match = match.play(ai.best_move(match.state, "easy")).settled()
@@ -224,7 +229,7 @@ def test_with_three_players_each_other_player_s_last_move_stays_drawn_in_its_col
         match = match.play(moves[-1])
 
     def drawn(match: Match) -> list[tuple[str, str]]:
-        page = view(Model(route=Route("game", GAME), matches={GAME: match}))
+        page = view(Model(route=Route("game", GAME), matches={Slot(GAME): match}))
         lines = page.find_all(lambda el: el.tag == "polyline" and "trail" in str(el.attrs.get("class")).split())
         return [(line.attrs["class"], line.attrs["points"]) for line in lines]
 
@@ -272,7 +277,9 @@ def test_the_status_counts_down_the_last_moves_before_the_move_limit() -> None:
 def test_each_goal_branch_is_tinted_in_the_colour_of_the_camp_bound_for_it(players: int, camps: int, tints: dict) -> None:
     seats = tuple(Seat(f"P{seat}") for seat in range(players))
     match = Match.new(g, {"players": players, "camps": camps}, 0, seats)
-    spots = view(Model(route=Route("game", GAME), matches={GAME: match})).find_all(lambda el: el.attrs.get("class") == "spot")
+    spots = view(Model(route=Route("game", GAME), matches={Slot(GAME): match})).find_all(
+        lambda el: el.attrs.get("class") == "spot"
+    )
     drawn: dict[str, set[str]] = {}
     for spot in spots:
         hole = next(c for c in spot.children if "hole" in str(c.attrs.get("class", "")).split())
@@ -290,7 +297,7 @@ def test_with_six_players_the_older_trails_fade_and_all_pass_under_the_pieces() 
     match = Match.new(g, {"players": 6}, 0, seats)
     for _ in range(8):  # a round and two moves: seats 0 and 1 have moved twice
         match = match.play(ai.best_move(match.state, "easy"))
-    svg = view(Model(route=Route("game", GAME), matches={GAME: match})).find_all(lambda el: el.tag == "svg")[0]
+    svg = view(Model(route=Route("game", GAME), matches={Slot(GAME): match})).find_all(lambda el: el.tag == "svg")[0]
     layers = [child for child in svg.children if hasattr(child, "attrs")]
     # The star, the holes with their pieces, the mask and the trails it masks, then the last move, dashed, on top.
     assert [child.tag for child in layers] == ["style", "g"] + ["g"] * 121 + ["defs", "g", "polyline"]

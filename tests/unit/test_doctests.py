@@ -14,7 +14,13 @@ import pytest
 
 import etoile
 
-PAGE_ONLY = {"etoile.ui.browser", "etoile.ui.dom"}
+PAGE_ONLY = {
+    "etoile.ui.dom",
+    "etoile.ui.runtime.effects",
+    "etoile.ui.runtime.page",
+    "etoile.ui.runtime.storage",
+    "etoile.ui.runtime.worker",
+}
 """The modules that import the browser's ``js`` and so load only in the page."""
 
 MODULES = sorted(

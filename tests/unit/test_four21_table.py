@@ -4,18 +4,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from etoile.app.model import CoachAnswer, Effect, Model, Msg
+from etoile.app import effects as fx
+from etoile.app import messages as m
+from etoile.app.effects import Effect
+from etoile.app.model import Model
 from etoile.app.routes import Route
 from etoile.app.update import update
 from etoile.engine.dice import Roll
 from etoile.engine.match import Match, Seat
 from etoile.engine.rng import Dice
+from etoile.engine.slot import Slot
 from etoile.games.four21 import rules as g
 from etoile.games.four21 import table
 from etoile.games.four21.coach import Four21Advice
 from etoile.saved.settings import Settings
 from etoile.ui.dice import throws
 from etoile.ui.i18n import Catalog, catalog
+from etoile.ui.runtime import events
 from etoile.ui.vdom import El
 from etoile.ui.views import view
 
@@ -40,15 +45,17 @@ def led(*throws: str, seats: tuple[Seat, ...] = (Seat("Ann"), Seat("Bob")), **se
     match = match.play_all([g.Throw(), Roll((1,)), g.Throw(), Roll((3,))])
     assert match.state.leader == 0 and match.state.phase == "charge"
     match = replace(match, dice=(*match.dice[:-1], Loaded(throws)))
-    return Model(route=Route("game", "421"), matches={"421": match}, settings=Settings(**settings))
+    return Model(route=Route("game", "421"), matches={Slot("421"): match}, settings=Settings(**settings))
 
 
-def send(model: Model, action: str, value: object = None, **data: str) -> tuple[Model, list[Effect]]:
-    return update(model, Msg(action, value, {"game": "421", **data}))
+def send(model: Model, action: str, value: str | bool | None = None, **data: str) -> tuple[Model, list[Effect]]:
+    msg = events.decode(action, value, {"game": "421", **data})
+    assert msg is not None, f"{action} {value} {data} makes no message"
+    return update(model, msg)
 
 
 def state(model: Model) -> g.State:
-    return model.matches["421"].state
+    return model.matches[Slot("421")].state
 
 
 def dice_buttons(model: Model) -> list[El]:
@@ -58,12 +65,12 @@ def dice_buttons(model: Model) -> list[El]:
 
 def test_dice_are_set_aside_between_throws_and_the_kept_ones_are_drawn_first() -> None:
     model, _ = send(led("412", "6"), "421:keep", index="0")
-    assert model.tables.get("421") in (None, table.Local())  # nothing to set aside before the first throw
+    assert model.tables.get(Slot("421")) in (None, table.Local())  # nothing to set aside before the first throw
     model, effects = send(model, "421:throw")
-    assert state(model).dice == (4, 2, 1) and effects[0] == Effect("sound", {"name": "dice"})
+    assert state(model).dice == (4, 2, 1) and effects[0] == fx.Sound("dice")
     model, _ = send(model, "421:keep", index="0")
     model, _ = send(model, "421:keep", index="2")
-    assert model.tables["421"].keep == (0, 2)  # places: the 4 and the 1
+    assert model.tables[Slot("421")].keep == (0, 2)  # places: the 4 and the 1
     assert [b.attrs["aria-pressed"] for b in dice_buttons(model)] == ["true", "false", "true"]
     model, _ = send(model, "421:throw")
     assert (state(model).dice, state(model).kept, state(model).throws) == ((4, 1, 6), (4, 1), 2)
@@ -74,7 +81,7 @@ def test_dice_are_set_aside_between_throws_and_the_kept_ones_are_drawn_first() -
         "Die showing 1, set aside",
         "Die showing 6, to throw",
     ]
-    assert [b.attrs["class"] for b in buttons] == ["die kept", "die kept", f"die roll-{throws(model.matches['421']) % 2}"]
+    assert [b.attrs["class"] for b in buttons] == ["die kept", "die kept", f"die roll-{throws(model.matches[Slot('421')]) % 2}"]
 
 
 def test_the_dice_thrown_again_shake_again() -> None:
@@ -93,13 +100,13 @@ def test_a_die_set_aside_can_be_taken_back_before_the_next_throw() -> None:
     model, _ = send(model, "421:keep", index="0")
     model, _ = send(model, "421:keep", index="1")
     model, _ = send(model, "421:throw")  # both 4s kept, the 1 thrown again: a 6
-    assert (state(model).dice, state(model).kept, model.tables["421"].keep) == ((4, 4, 6), (4, 4), None)
+    assert (state(model).dice, state(model).kept, model.tables[Slot("421")].keep) == ((4, 4, 6), (4, 4), None)
     assert [b.attrs["aria-pressed"] for b in dice_buttons(model)] == ["true", "true", "false"]
     model, _ = send(model, "421:keep", index="0")  # take the first 4 back, keep the 6
     model, _ = send(model, "421:keep", index="2")
-    assert model.tables["421"].keep == (1, 2)
+    assert model.tables[Slot("421")].keep == (1, 2)
     model, _ = send(model, "421:throw")  # keep the 4 and the 6, throw the other 4: a 5, and the third throw stands
-    assert g.Throw((6, 4)) in model.matches["421"].actions
+    assert g.Throw((6, 4)) in model.matches[Slot("421")].actions
     assert (state(model).hands[0], state(model).seat, state(model).limit) == ((6, 5, 4), 1, 3)
 
 
@@ -167,12 +174,12 @@ def test_computer_seats_are_not_played_by_hand() -> None:
 
 def test_the_coach_asks_for_advice_and_shows_it_for_this_position_only() -> None:
     model, effects = send(led("421", coach=True), "421:throw")
-    ply = model.matches["421"].cursor
-    assert Effect("advise", {"game": "421", "ply": ply, "request": "advice", "slot": "421"}) in effects
+    ply = model.matches[Slot("421")].cursor
+    assert fx.Advise(ply, "advice", Slot("421")) in effects
     advice = {"keep": [], "stop": True, "escape": 0.995, "best": 0.9}
-    stale, _ = send(model, "421:advice", CoachAnswer(ply - 1, "advice", advice))
-    assert stale.tables["421"].advice is None
-    model, _ = send(model, "421:advice", CoachAnswer(ply, "advice", advice))
+    stale, _ = update(model, m.CoachAnswer(Slot("421"), ply - 1, "advice", advice))
+    assert stale.tables[Slot("421")].advice is None
+    model, _ = update(model, m.CoachAnswer(Slot("421"), ply, "advice", advice))
     assert "The expert would stand. Chance of not ending with the worst hand: 99.5% · of getting the best hand: 90%." in (
         view(model).text()
     )
@@ -182,9 +189,9 @@ def test_the_coach_asks_for_advice_and_shows_it_for_this_position_only() -> None
 def test_the_coach_names_the_faces_to_keep_and_outlines_the_dice_showing_them() -> None:
     model, _ = send(led("141", coach=True), "421:throw")
     assert state(model).dice == (4, 1, 1)
-    ply = model.matches["421"].cursor
+    ply = model.matches[Slot("421")].cursor
     advice = {"keep": [1, 1], "stop": False, "escape": 0.5, "best": 0.25}
-    model, _ = send(model, "421:advice", CoachAnswer(ply, "advice", advice))
+    model, _ = update(model, m.CoachAnswer(Slot("421"), ply, "advice", advice))
     assert "The expert would keep 1 1." in view(model).text()
     # The faces of the advice, mapped to the places of the dice drawn: the two 1s, not the 4.
     assert [b.attrs.get("data-hint") for b in dice_buttons(model)] == [None, "keep", "keep"]
@@ -192,22 +199,22 @@ def test_the_coach_names_the_faces_to_keep_and_outlines_the_dice_showing_them() 
 
 def test_switching_the_coach_on_is_saved_and_asks_at_once() -> None:
     model, _ = send(led("421"), "421:throw")
-    model, effects = update(model, Msg("set-coach", True))
+    model, effects = update(model, m.SetCoach(True))
     assert model.settings.coach
     assert effects == [
-        Effect("save-settings"),
-        Effect("advise", {"game": "421", "ply": model.matches["421"].cursor, "request": "advice", "slot": "421"}),
+        fx.SaveSettings(),
+        fx.Advise(model.matches[Slot("421")].cursor, "advice", Slot("421")),
     ]
 
 
 def test_the_status_says_who_plays_and_how_many_throws_are_left() -> None:
     model = led("421")
-    assert table.status(model.matches["421"], _catalog()) == "Load · Ann leads: throw 1 to 3 times (0 so far)."
+    assert table.status(model.matches[Slot("421")], _catalog()) == "Load · Ann leads: throw 1 to 3 times (0 so far)."
     model, _ = send(model, "421:throw")
     throw_again = view(model).find_all(lambda el: el.attrs.get("data-action") == "421:throw")[0]
     assert throw_again.text() == "Throw again (2 left)"
     model, _ = send(model, "421:stop")
-    assert table.status(model.matches["421"], _catalog()) == "Load · Bob to play: at most 1 throw (0 so far)."
+    assert table.status(model.matches[Slot("421")], _catalog()) == "Load · Bob to play: at most 1 throw (0 so far)."
 
 
 def _catalog() -> Catalog:
@@ -217,12 +224,12 @@ def _catalog() -> Catalog:
 def test_a_click_on_a_turn_of_the_log_replays_the_game_to_the_end_of_that_turn() -> None:
     match = Match.new(g, {"players": 2}, 0, (Seat("Ann"), Seat("Bob")))
     match = replace(match, dice=(Loaded(("1", "3", "421", "643", "421", "643")),))
-    model = Model(route=Route("game", "421"), matches={"421": match})
-    while len(model.matches["421"].state.turns) < 2:
-        state_ = model.matches["421"].state
+    model = Model(route=Route("game", "421"), matches={Slot("421"): match})
+    while len(model.matches[Slot("421")].state.turns) < 2:
+        state_ = model.matches[Slot("421")].state
         action = g.Stop() if g.Stop() in g.legal_actions(state_) else g.legal_actions(state_)[0]
-        model, _ = update(model, Msg("play", g.action_to_json(action), {"game": "421"}))
-    match = model.matches["421"]
+        model, _ = update(model, m.Play(g.action_to_json(action), "421"))
+    match = model.matches[Slot("421")]
     assert [(turn.best, turn.worst) for turn in match.state.turns] == [(0, 1), (1, 0)]
     summaries = [
         "Bob has the best hand, 421 (four-two-one), worth 10: Ann, worst with 643, takes 1 token.",
@@ -235,8 +242,8 @@ def test_a_click_on_a_turn_of_the_log_replays_the_game_to_the_end_of_that_turn()
     ends = [int(e.attrs["data-value"]) for e in turn_lines]
     assert len(ends) == 2 and ends[0] > ends[1]  # newest first
     assert [len(match.states[end].turns) for end in ends] == [2, 1] and len(match.states[ends[1] - 1].turns) == 0
-    model, _ = update(model, Msg("replay-to", str(ends[1]), {"game": "421"}))
-    assert model.replays["421"].ply == ends[1]
+    model, _ = update(model, m.ReplayTo(ends[1], "421"))
+    assert model.replays[Slot("421")].ply == ends[1]
 
 
 def test_the_log_reads_like_a_score_sheet_in_the_player_s_language() -> None:
@@ -269,7 +276,7 @@ def test_the_log_reads_like_a_score_sheet_in_the_player_s_language() -> None:
         ],
     }
     for lang, expected in lines.items():
-        model = Model(route=Route("game", "421"), matches={"421": match}, settings=Settings(language=lang))
+        model = Model(route=Route("game", "421"), matches={Slot("421"): match}, settings=Settings(language=lang))
         entries = view(model).find_all(lambda el: el.attrs.get("class") == "log-entry")
         assert [e.text() for e in entries] == expected
 
@@ -293,7 +300,7 @@ def test_with_all_three_dice_set_aside_the_throw_button_becomes_stand_or_says_to
     exactly = exactly.play_all([g.Throw(), Roll((1,)), g.Throw(), Roll((3,))])
     exactly = exactly.play_all([g.Throw(), Roll((6, 4, 1)), g.Throw(), Roll((5, 3, 2)), g.Stop()])
     exactly = exactly.play_all([g.Throw(), Roll((6, 6, 6))])
-    model = Model(route=Route("game", "421"), matches={"421": exactly})
+    model = Model(route=Route("game", "421"), matches={Slot("421"): exactly})
     for index in ("0", "1", "2"):
         model, _ = send(model, "421:keep", index=index)
     assert controls_of(model) == [(None, "Take a die back to throw again", True)]
@@ -307,7 +314,7 @@ def test_the_coach_switch_stays_in_its_place_during_the_computer_s_turn() -> Non
     assert len(switches(model)) == 1
     computer = Match.new(g, {"players": 2}, 0, (Seat("", "expert"), Seat("Bob")))
     computer = computer.play_all([g.Throw(), Roll((1,)), g.Throw(), Roll((3,))])  # the computer leads
-    during = Model(route=Route("game", "421"), matches={"421": computer}, settings=Settings(coach=True))
+    during = Model(route=Route("game", "421"), matches={Slot("421"): computer}, settings=Settings(coach=True))
     assert computer.computer_to_move == 0 and len(switches(during)) == 1
     assert not view(during).find_all(lambda el: el.attrs.get("class") == "coach")  # no advice for the computer
 
@@ -318,14 +325,14 @@ def test_the_throws_that_decided_who_starts_stay_on_the_table_until_the_first_tu
 
     match = Match.new(g, {"players": 3}, 0, (Seat("Ann"), Seat("Bob"), Seat("Zoé")))
     match = match.play_all([g.Throw(), Roll((5,)), g.Throw(), Roll((5,)), g.Throw(), Roll((2,))])  # Ann and Bob tie
-    assert last_turn(Model(route=Route("game", "421"), matches={"421": match})) == []
+    assert last_turn(Model(route=Route("game", "421"), matches={Slot("421"): match})) == []
     match = match.play_all([g.Throw(), Roll((4,)), g.Throw(), Roll((1,))])  # Bob's 1 beats Ann's 4
-    model = Model(route=Route("game", "421"), matches={"421": match})
+    model = Model(route=Route("game", "421"), matches={Slot("421"): match})
     assert last_turn(model) == [
         "Who starts: Ann: 5, Bob: 5, Zoé: 2; tied, thrown again: Ann: 4, Bob: 1. Bob has the best die and leads."
     ]
     match = match.play_all([g.Throw(), Roll((4, 2, 1)), g.Stop()])
-    assert last_turn(Model(route=Route("game", "421"), matches={"421": match})) == last_turn(model)  # until the turn ends
+    assert last_turn(Model(route=Route("game", "421"), matches={Slot("421"): match})) == last_turn(model)  # until the turn ends
 
 
 def test_a_tie_for_the_worst_hand_is_told_with_every_throw_that_settled_it() -> None:
@@ -336,7 +343,7 @@ def test_a_tie_for_the_worst_hand_is_told_with_every_throw_that_settled_it() -> 
     match = match.play_all([g.Throw(), Roll((6, 4, 2)), g.Throw(), Roll((6, 5, 2))])  # Ann's 642 is the worse
     [line] = [
         p.text()
-        for p in view(Model(route=Route("game", "421"), matches={"421": match})).find_all(
+        for p in view(Model(route=Route("game", "421"), matches={Slot("421"): match})).find_all(
             lambda el: el.attrs.get("class") == "last-turn"
         )
     ]
@@ -350,7 +357,7 @@ def test_the_end_of_a_game_ranks_every_player_by_their_tokens() -> None:
     state = g.start({"players": 3})
     over = replace(state, phase="over", seat=None, pot=0, held=(0, 9, 2), out=((0,),))
     match = Match(g, {"players": 3}, 0, (), (over,), 0, (Seat("Ann"), Seat("Bob"), Seat("Zoé")), (Dice(0),))
-    page = view(Model(route=Route("game", "421"), matches={"421": match}))
+    page = view(Model(route=Route("game", "421"), matches={Slot("421"): match}))
     [ranking] = page.find_all(lambda el: el.attrs.get("class") == "ranking")
     places = [(li.attrs["value"], li.text()) for li in ranking.children if isinstance(li, El)]
     # Ann won; the others follow by the tokens they hold, fewest first.
@@ -360,10 +367,10 @@ def test_the_end_of_a_game_ranks_every_player_by_their_tokens() -> None:
 def test_the_dice_set_aside_since_the_last_throw_are_saved_and_read_back_at_that_position_only() -> None:
     model, _ = send(led("641"), "421:throw")
     model, effects = send(model, "421:keep", index="2")
-    assert effects == [Effect("save-draft", {"slot": "421"})]
-    local = model.tables["421"]
-    assert table.draft(local) == [2] and table.draft(table.start(model.matches["421"])) is None
-    match = model.matches["421"]
+    assert effects == [fx.SaveDraft(Slot("421"))]
+    local = model.tables[Slot("421")]
+    assert table.draft(local) == [2] and table.draft(table.start(model.matches[Slot("421")])) is None
+    match = model.matches[Slot("421")]
     assert table.restore(match, [2]) == table.Local(keep=(2,))
     assert [table.restore(match, bad) for bad in ([3], [1, 1], "2", [True], None)] == [None] * 5
     before_throw = Match.new(g, {"players": 2}, 0, (Seat("Ann"), Seat("Bob")))
@@ -372,10 +379,10 @@ def test_the_dice_set_aside_since_the_last_throw_are_saved_and_read_back_at_that
 
 def test_the_coach_gives_the_chances_of_each_choice_the_expert_s_own_marked() -> None:
     model, _ = send(led("141", coach=True), "421:throw")
-    ply = model.matches["421"].cursor
+    ply = model.matches[Slot("421")].cursor
     choices = [[None, 0.25, 0.5], [[1, 1], 0.125, 0.375], [[1], 0.5, 0.125], [[], 0.75, 0.0625]]
     advice = {"keep": [1, 1], "stop": False, "escape": 0.875, "best": 0.375, "choices": choices}
-    model, _ = send(model, "421:advice", CoachAnswer(ply, "advice", advice))
+    model, _ = update(model, m.CoachAnswer(Slot("421"), ply, "advice", advice))
     folded = view(model).find_all(lambda el: el.attrs.get("class") == "coach-choices")
     assert len(folded) == 1 and folded[0].find_all(lambda el: el.tag == "summary")[0].text() == "Your chances with each choice"
     lines = [(li.text(), li.attrs.get("class")) for li in folded[0].find_all(lambda el: el.tag == "li")]
@@ -438,7 +445,7 @@ def test_each_player_row_labels_its_tokens_and_its_hand() -> None:
 
 def test_the_coach_s_chances_say_what_they_are_the_chances_of() -> None:
     model, _ = send(led("421", coach=True), "421:throw")
-    ply = model.matches["421"].cursor
+    ply = model.matches[Slot("421")].cursor
     advice = {"keep": [], "stop": True, "escape": 0.904, "best": 0.0}
-    model, _ = send(model, "421:advice", CoachAnswer(ply, "advice", advice))
+    model, _ = update(model, m.CoachAnswer(Slot("421"), ply, "advice", advice))
     assert "Chance of not ending with the worst hand: 90.4% · of getting the best hand: 0%." in view(model).text()

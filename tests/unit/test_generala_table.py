@@ -4,7 +4,10 @@ from dataclasses import replace
 
 import pytest
 
-from etoile.app.model import CoachAnswer, Effect, Model, Msg
+from etoile.app import effects as fx
+from etoile.app import messages as m
+from etoile.app.effects import Effect
+from etoile.app.model import Model
 from etoile.app.routes import Route
 from etoile.app.update import update
 from etoile.engine.coach import PENDING
@@ -12,10 +15,12 @@ from etoile.engine.dice import Roll
 from etoile.engine.game import CHANCE
 from etoile.engine.match import Match, Seat
 from etoile.engine.rng import Dice
+from etoile.engine.slot import Slot
 from etoile.games.generala import rules as g
 from etoile.games.generala import table
 from etoile.games.generala.coach import GeneralaChoice, GeneralaHint, GeneralaPar
 from etoile.ui.i18n import catalog
+from etoile.ui.runtime import events
 from etoile.ui.views import view
 
 
@@ -26,15 +31,15 @@ def playing(players: int = 2, seed: int = 3, computers: tuple[int, ...] = ()) ->
     for seat in range(players if players > 1 else 0):
         match = match.play_all([g.Throw(), Roll((1, 1, 1, 1, 1) if seat == 0 else (6, 6, 6, 6, 6))])
     assert (match.state.phase, match.state.seat) == ("play", 0)
-    return Model(route=Route("game", "generala"), matches={"generala": match})
+    return Model(route=Route("game", "generala"), matches={Slot("generala"): match})
 
 
 def with_dice(model: Model, *throws: tuple[tuple[int, ...], tuple[int, ...]]) -> Model:
     """``model`` after seat 0's throws, each the faces it keeps and the faces that come up."""
-    match = model.matches["generala"]
+    match = model.matches[Slot("generala")]
     for keep, faces in throws:
         match = match.play_all([g.Throw(keep), Roll(faces)])
-    return Model(route=model.route, matches={"generala": match})
+    return Model(route=model.route, matches={Slot("generala"): match})
 
 
 def dice_shown(model: Model) -> list[tuple[str, str, str]]:
@@ -43,8 +48,10 @@ def dice_shown(model: Model) -> list[tuple[str, str, str]]:
     return [(d.attrs["aria-label"], d.attrs["aria-pressed"], d.attrs["class"]) for d in dice]
 
 
-def send(model: Model, action: str, value: object = None, **data: str) -> tuple[Model, list[Effect]]:
-    return update(model, Msg(action, value, {"game": "generala", **data}))
+def send(model: Model, action: str, value: str | bool | None = None, **data: str) -> tuple[Model, list[Effect]]:
+    msg = events.decode(action, value, {"game": "generala", **data})
+    assert msg is not None, f"{action} {value} {data} makes no message"
+    return update(model, msg)
 
 
 def by_class(name: str):
@@ -54,36 +61,36 @@ def by_class(name: str):
 def test_dice_can_be_set_aside_only_between_throws() -> None:
     model = playing()
     model, _ = send(model, "generala:keep", index="0")
-    assert model.tables.get("generala") in (None, table.Local())
+    assert model.tables.get(Slot("generala")) in (None, table.Local())
     model, effects = send(model, "generala:throw")
-    assert effects[0] == Effect("sound", {"name": "dice"}) and model.matches["generala"].state.throw == 1
+    assert effects[0] == fx.Sound("dice") and model.matches[Slot("generala")].state.throw == 1
     model, _ = send(model, "generala:keep", index="2")
     model, _ = send(model, "generala:keep", index="0")
     model, _ = send(model, "generala:keep", index="2")
-    assert model.tables["generala"].keep == (0,)
+    assert model.tables[Slot("generala")].keep == (0,)
 
 
 def test_a_throw_rethrows_every_die_not_set_aside() -> None:
     model, _ = send(playing(), "generala:throw")
-    match = model.matches["generala"]
+    match = model.matches[Slot("generala")]
     assert g.to_move(match.state) == 0 and match.played[-2:] == (g.Throw(), Roll(match.state.dice))  # the dice landed
     before = match.state.dice
     model, _ = send(model, "generala:keep", index="1")
     model, _ = send(model, "generala:throw")
-    match = model.matches["generala"]
+    match = model.matches[Slot("generala")]
     assert match.state.throw == 2 and match.state.dice[0] == before[1] and match.state.kept == 1
     assert match.played[-2] == g.Throw((before[1],)) and g.to_move(match.state) is not CHANCE
-    assert model.tables["generala"] == table.Local()
+    assert model.tables[Slot("generala")] == table.Local()
 
 
 def test_the_throw_keeps_the_faces_of_the_dice_set_aside_and_they_move_to_the_left() -> None:
     model = with_dice(playing(), ((), (6, 5, 4, 2, 1)))
     model, _ = send(model, "generala:keep", index="3")
     model, _ = send(model, "generala:keep", index="1")
-    assert model.tables["generala"].keep == (1, 3)
+    assert model.tables[Slot("generala")].keep == (1, 3)
     assert [pressed for _, pressed, _ in dice_shown(model)] == ["false", "true", "false", "true", "false"]
     model, _ = send(model, "generala:throw")
-    match = model.matches["generala"]
+    match = model.matches[Slot("generala")]
     assert match.played[-2] == g.Throw((5, 2))
     assert match.state.dice[:2] == (5, 2) and match.state.kept == 2
 
@@ -101,9 +108,9 @@ def test_the_dice_kept_at_the_last_throw_stay_set_aside_until_taken_back() -> No
     assert [pressed for _, pressed, _ in shown] == ["true", "true", "false", "false", "false"]
     assert ["roll-" in classes for _, _, classes in shown] == [False, False, True, True, True]  # the thrown ones shake
     model, _ = send(model, "generala:keep", index="0")
-    assert model.tables["generala"].keep == (1,)
+    assert model.tables[Slot("generala")].keep == (1,)
     model, _ = send(model, "generala:throw")
-    assert model.matches["generala"].played[-2] == g.Throw((6,))
+    assert model.matches[Slot("generala")].played[-2] == g.Throw((6,))
 
 
 def test_the_dice_shake_anew_at_every_throw() -> None:
@@ -116,41 +123,41 @@ def test_the_dice_shake_anew_at_every_throw() -> None:
 def test_the_coach_outlines_the_dice_it_would_keep_where_they_lie() -> None:
     model = with_dice(playing(), ((), (6, 5, 4, 2, 1)), ((6,), (6, 2, 2, 3)))
     hint = GeneralaHint((GeneralaChoice({"throw": [6, 6, 2]}, 150.0),))
-    cursor = model.matches["generala"].cursor
+    cursor = model.matches[Slot("generala")].cursor
     model, _ = send(model, "generala:hint")
-    model, _ = send(model, "generala:advice", CoachAnswer(cursor, "hint", hint.to_json()))
+    model, _ = update(model, m.CoachAnswer(Slot("generala"), cursor, "hint", hint.to_json()))
     dice = view(model).find_all(by_class("die"))
-    assert model.matches["generala"].state.dice == (6, 6, 3, 2, 2)
+    assert model.matches[Slot("generala")].state.dice == (6, 6, 3, 2, 2)
     assert [d.attrs.get("data-hint") for d in dice] == ["keep", "keep", None, "keep", None]
     assert "Keep 6 6 2: expected final score 150.0." in view(model).text()
 
 
 def test_a_box_that_scores_zero_asks_first() -> None:
     model, _ = send(playing(), "generala:throw")
-    state = model.matches["generala"].state
+    state = model.matches[Slot("generala")].state
     zero = next(box for box, points in g.preview(state).items() if points == 0)
     asked, effects = send(model, "generala:fill", box=zero)
-    assert asked.tables["generala"].confirm == zero and asked.matches == model.matches
-    assert effects == [Effect("focus", {"selector": ".confirm-zero .danger"})]
+    assert asked.tables[Slot("generala")].confirm == zero and asked.matches == model.matches
+    assert effects == [fx.Focus(".confirm-zero .danger")]
     assert "cross it out for 0?" in view(asked).text()
     kept, _ = send(asked, "generala:cancel")
-    assert kept.tables["generala"].confirm is None
+    assert kept.tables[Slot("generala")].confirm is None
     filled, _ = send(asked, "generala:fill", box=zero)
-    assert g.sheet(filled.matches["generala"].state, 0)[zero] == 0
+    assert g.sheet(filled.matches[Slot("generala")].state, 0)[zero] == 0
 
 
 def test_a_box_with_points_is_filled_at_once() -> None:
     model, _ = send(playing(), "generala:throw")
-    state = model.matches["generala"].state
+    state = model.matches[Slot("generala")].state
     box, points = max(g.preview(state).items(), key=lambda item: item[1])
     model, effects = send(model, "generala:fill", box=box)
-    assert g.sheet(model.matches["generala"].state, 0)[box] == points
-    assert Effect("sound", {"name": "fill"}) in effects
+    assert g.sheet(model.matches[Slot("generala")].state, 0)[box] == points
+    assert fx.Sound("fill") in effects
 
 
 def test_every_open_box_of_the_player_to_move_shows_its_score() -> None:
     model, _ = send(playing(), "generala:throw")
-    state = model.matches["generala"].state
+    state = model.matches[Slot("generala")].state
     page = view(model)
     buttons = {b.attrs["data-box"]: b.text() for b in page.find_all(by_class("fill"))}
     assert buttons == {box: str(points) for box, points in g.preview(state).items()}
@@ -158,15 +165,15 @@ def test_every_open_box_of_the_player_to_move_shows_its_score() -> None:
 
 def test_the_hint_asks_the_coach_and_shows_its_answer_for_this_position_only() -> None:
     model, _ = send(playing(), "generala:throw")
-    ply = model.matches["generala"].cursor
+    ply = model.matches[Slot("generala")].cursor
     model, effects = send(model, "generala:hint")
-    assert effects == [Effect("advise", {"game": "generala", "ply": ply, "request": "hint", "slot": "generala"})]
+    assert effects == [fx.Advise(ply, "hint", Slot("generala"))]
     assert "The coach is thinking" in view(model).text()
     answer = [{"action": {"fill": "general"}, "expected": 150.25}]
-    stale, _ = send(model, "generala:advice", CoachAnswer(ply - 1, "hint", answer))
-    assert stale.tables["generala"].hint is PENDING
-    model, _ = send(model, "generala:advice", CoachAnswer(ply, "hint", answer))
-    points = g.preview(model.matches["generala"].state)["general"]
+    stale, _ = update(model, m.CoachAnswer(Slot("generala"), ply - 1, "hint", answer))
+    assert stale.tables[Slot("generala")].hint is PENDING
+    model, _ = update(model, m.CoachAnswer(Slot("generala"), ply, "hint", answer))
+    points = g.preview(model.matches[Slot("generala")].state)["general"]
     assert f"Write {points} in general: expected final score 150.2." in view(model).text()
     french = replace(model, settings=replace(model.settings, language="fr"))
     assert f"Inscrire {points} dans la générala\u00a0: score final espéré 150,2." in view(french).text()
@@ -195,9 +202,9 @@ def test_a_big_general_ends_the_game_with_a_celebration() -> None:
     assert Dice(BIG_GENERAL_SEED).roll(5)[0] == (1, 1, 1, 1, 1)
     model = playing(players=1, seed=BIG_GENERAL_SEED)
     model, effects = send(model, "generala:throw")
-    state = model.matches["generala"].state
+    state = model.matches[Slot("generala")].state
     assert len(set(state.dice)) == 1 and state.big_general == 0
-    assert effects[0] == Effect("sound", {"name": "fanfare"})
+    assert effects[0] == fx.Sound("fanfare")
     page = view(model)
     assert (
         page.find_all(by_class("celebration"))[0].text()
@@ -210,9 +217,9 @@ def test_the_setup_seats_as_many_players_as_the_rules_accept_with_no_hidden_cap(
     model = Model(route=Route("game", "generala"))  # no game yet: the setup
     [field] = view(model).find_all(lambda el: el.attrs.get("id") == "setup-players")
     assert (field.tag, field.attrs["type"], field.attrs["min"]) == ("input", "number", "1")
-    model, _ = update(model, Msg("setup-players", "20", {"game": "generala"}))
-    model, _ = update(model, Msg("setup-start", None, {"game": "generala", "seed": "5"}))
-    match = model.matches["generala"]
+    model, _ = update(model, m.SetupPlayers(20, "generala"))
+    model, _ = update(model, m.SetupStart(5, "generala"))
+    match = model.matches[Slot("generala")]
     assert match.options["players"] == 20 and len(match.seats) == 20 and match.state.players == 20
     columns = view(model).find_all(lambda el: el.tag == "th" and el.attrs.get("scope") == "col")
     assert len(columns) >= 20
@@ -221,7 +228,7 @@ def test_the_setup_seats_as_many_players_as_the_rules_accept_with_no_hidden_cap(
 def test_the_log_notes_every_box_filled_and_a_click_replays_up_to_it() -> None:
     model = with_dice(playing(), ((), (6, 6, 4, 2, 1)), ((6, 6), (6, 3, 3)))
     model, _ = send(model, "generala:fill", box="6")
-    match = model.matches["generala"]
+    match = model.matches[Slot("generala")]
     newest, *older = view(model).find_all(lambda el: el.attrs.get("class") == "log-entry")
     t = catalog("en")
     note = "18 points"  # the notation names the box: the note gives its points
@@ -233,12 +240,12 @@ def test_the_log_notes_every_box_filled_and_a_click_replays_up_to_it() -> None:
     ]
     assert newest.attrs["data-value"] == str(match.cursor)
     model, _ = send(model, "replay-to", newest.attrs["data-value"])
-    assert model.replays["generala"].ply == match.cursor
+    assert model.replays[Slot("generala")].ply == match.cursor
 
 
 def test_the_start_throws_and_their_ties_stay_told_all_the_first_round() -> None:
     def told(match: Match) -> list[str]:
-        model = Model(route=Route("game", "generala"), matches={"generala": match})
+        model = Model(route=Route("game", "generala"), matches={Slot("generala"): match})
         return [p.text() for p in view(model).find_all(by_class("last-turn"))]
 
     match = Match.new(g, {"players": 3}, 0, (Seat("Ann"), Seat("Bob"), Seat("Zoé")))
@@ -256,7 +263,7 @@ def test_the_start_throws_and_their_ties_stay_told_all_the_first_round() -> None
 
 
 def test_a_big_general_is_worth_a_word_in_the_log() -> None:
-    match = with_dice(playing(players=1), ((), (4, 4, 4, 4, 4))).matches["generala"]
+    match = with_dice(playing(players=1), ((), (4, 4, 4, 4, 4))).matches[Slot("generala")]
     assert table.log_note(match, match.cursor, catalog("en")) == "Big general!"
 
 
@@ -279,11 +286,11 @@ def test_a_solo_game_ends_with_its_score_against_the_optimal_player_s_average() 
     match = Match.new(g, {"players": 1}, 5, (Seat("Ann"),)).settled()
     while match.result is None:
         match = match.play(ai.choose(match.state, "easy")).settled()
-    model = Model(route=Route("game", "generala"), matches={"generala": match})
-    assert table.follow(model, match) == [Effect("advise", {"game": "generala", "ply": match.cursor, "request": "par"})]
+    model = Model(route=Route("game", "generala"), matches={Slot("generala"): match})
+    assert table.follow(model, match) == [fx.Advise(match.cursor, "par")]
     answer = ai.advise(match, "par").to_json()
     assert answer == {"expected": pytest.approx(156.19, abs=0.01)}
-    model, _ = send(model, "generala:advice", CoachAnswer(match.cursor, "par", answer))
+    model, _ = update(model, m.CoachAnswer(Slot("generala"), match.cursor, "par", answer))
     score = g.totals(match.state)[0]
     page = view(model)
     [title] = page.find_all(lambda el: el.attrs.get("id") == "result-title")
@@ -294,7 +301,7 @@ def test_a_solo_game_ends_with_its_score_against_the_optimal_player_s_average() 
     )
     assert table.follow(model, match) == []  # asked once
     two = playing()
-    assert table.follow(two, two.matches["generala"]) == []  # a game under way, or of several players: nothing to ask
+    assert table.follow(two, two.matches[Slot("generala")]) == []  # a game under way, or of several players: nothing to ask
 
 
 @pytest.mark.parametrize(
@@ -315,7 +322,9 @@ def test_a_solo_score_is_said_above_below_or_level_with_the_optimal_player_s_ave
     assert g.totals(match.state) == (61,)
     page = view(
         Model(
-            route=Route("game", "generala"), matches={"generala": match}, tables={"generala": table.Local(par=GeneralaPar(par))}
+            route=Route("game", "generala"),
+            matches={Slot("generala"): match},
+            tables={Slot("generala"): table.Local(par=GeneralaPar(par))},
         )
     )
     [title] = page.find_all(lambda el: el.attrs.get("id") == "result-title")
@@ -326,20 +335,20 @@ def test_a_solo_score_is_said_above_below_or_level_with_the_optimal_player_s_ave
 def test_the_dice_set_aside_since_the_last_throw_are_saved_and_read_back_at_that_position_only() -> None:
     model = with_dice(playing(), ((), (6, 6, 4, 2, 1)))
     model, effects = send(model, "generala:keep", index="1")
-    assert effects == [Effect("save-draft", {"slot": "generala"})]
-    assert table.draft(model.tables["generala"]) == [1]
-    match = model.matches["generala"]
+    assert effects == [fx.SaveDraft(Slot("generala"))]
+    assert table.draft(model.tables[Slot("generala")]) == [1]
+    match = model.matches[Slot("generala")]
     assert table.restore(match, [4, 1]) == table.Local(keep=(1, 4))
     assert [table.restore(match, bad) for bad in ([5], [0, 0], {}, [-1])] == [None] * 4
-    assert table.restore(playing().matches["generala"], [0]) is None  # before the first throw of the turn
+    assert table.restore(playing().matches[Slot("generala")], [0]) is None  # before the first throw of the turn
 
 
 def test_with_other_players_the_coach_says_each_choice_s_chance_of_winning() -> None:
     model = with_dice(playing(), ((), (6, 6, 4, 2, 1)))
-    ply = model.matches["generala"].cursor
+    ply = model.matches[Slot("generala")].cursor
     model, _ = send(model, "generala:hint")
     answer = [{"action": {"throw": [6, 6]}, "expected": 150.25, "chance": 0.4567}, {"action": {"throw": []}, "expected": 151.0}]
-    model, _ = send(model, "generala:advice", CoachAnswer(ply, "hint", answer))
+    model, _ = update(model, m.CoachAnswer(Slot("generala"), ply, "hint", answer))
     text = view(model).text()
     assert "Keep 6 6: chance of winning 45.7%, expected final score 150.2." in text
     assert "Throw all five again: expected final score 151.0." in text
@@ -353,11 +362,11 @@ def test_the_report_of_a_game_with_others_counts_decisions_by_the_chance_of_winn
     match = Match.new(g, {"players": 2}, 5, (Seat("Ann"), Seat("", "win"))).settled()
     while match.result is None:
         match = match.play(ai.choose(match.state, "easy" if match.state.seat == 0 else "win")).settled()
-    model = Model(route=Route("game", "generala"), matches={"generala": match})
+    model = Model(route=Route("game", "generala"), matches={Slot("generala"): match})
     model, effects = send(model, "generala:report")
-    assert effects[-1] == Effect("advise", {"game": "generala", "ply": match.cursor, "request": "report", "slot": "generala"})
+    assert effects[-1] == fx.Advise(match.cursor, "report", Slot("generala"))
     answer = ai.advise(match, "report").to_json()
-    model, _ = send(model, "generala:advice", CoachAnswer(match.cursor, "report", answer))
+    model, _ = update(model, m.CoachAnswer(Slot("generala"), match.cursor, "report", answer))
     [counts] = answer["costs"].values()
     [section] = view(model).find_all(by_class("report"))
     text = section.text()

@@ -6,10 +6,14 @@ from dataclasses import replace
 
 import pytest
 
-from etoile.app.model import Imported, ImportFile
+from etoile.app import effects as fx
+from etoile.app import messages as m
+from etoile.app.effects import Effect
+from etoile.app.model import Model
 from etoile.app.routes import Route
-from etoile.app.update import Effect, Model, Msg, update, with_problems
+from etoile.app.update import update, with_problems
 from etoile.engine.match import Match, Seat
+from etoile.engine.slot import Slot
 from etoile.games.chinese_checkers import ai as chinese_checkers_ai
 from etoile.games.chinese_checkers import rules as chinese_checkers
 from etoile.games.four21 import ai as four21_ai
@@ -442,50 +446,50 @@ def test_a_finished_game_recorded_without_seats_is_kept_readable() -> None:
 
 
 def archives(effects: list[Effect]) -> list[Effect]:
-    return [e for e in effects if e.kind == "archive"]
+    return [e for e in effects if isinstance(e, fx.Archive)]
 
 
 def test_the_move_that_ends_a_game_keeps_it_in_the_history_once() -> None:
-    model = Model(matches={"generala": generala_game(len(GENERALA_GAME) - 1)})
-    model, effects = update(model, Msg("play", {"fill": "general"}, {"game": "generala"}))
-    ended = model.matches["generala"]
+    model = Model(matches={Slot("generala"): generala_game(len(GENERALA_GAME) - 1)})
+    model, effects = update(model, m.Play({"fill": "general"}, "generala"))
+    ended = model.matches[Slot("generala")]
     assert ended.result is not None
-    assert archives(effects) == [Effect("archive", {"match": ended})]
-    assert effects[0] == Effect("save-match", {"slot": "generala"})
+    assert archives(effects) == [fx.Archive(ended)]
+    assert effects[0] == fx.SaveMatch(Slot("generala"))
     # A move refused after the end keeps nothing again.
-    _, effects = update(model, Msg("play", {"fill": "general"}, {"game": "generala"}))
+    _, effects = update(model, m.Play({"fill": "general"}, "generala"))
     assert archives(effects) == []
 
 
 def test_a_move_that_does_not_end_the_game_keeps_nothing() -> None:
-    model = Model(matches={"generala": generala_game(2)})
-    model, effects = update(model, Msg("play", {"fill": "1"}, {"game": "generala"}))
-    assert model.matches["generala"].cursor == 3 and archives(effects) == []
+    model = Model(matches={Slot("generala"): generala_game(2)})
+    model, effects = update(model, m.Play({"fill": "1"}, "generala"))
+    assert model.matches[Slot("generala")].cursor == 3 and archives(effects) == []
 
 
 def test_a_new_game_in_place_of_one_in_progress_keeps_the_one_left_after_asking() -> None:
     old = generala_game(3)
-    model = Model(matches={"generala": old})
-    asked, effects = update(model, Msg("setup-start", None, {"game": "generala", "seed": "11"}))
+    model = Model(matches={Slot("generala"): old})
+    asked, effects = update(model, m.SetupStart(11, "generala"))
     assert asked.dialog == "abandon" and archives(effects) == []
-    model, effects = update(asked, Msg("abandon-confirm", None, {"game": "generala", "seed": "11"}))
-    assert model.matches["generala"].seed == 11
-    assert archives(effects) == [Effect("archive", {"match": old})]
+    model, effects = update(asked, m.AbandonConfirm(11, "generala"))
+    assert model.matches[Slot("generala")].seed == 11
+    assert archives(effects) == [fx.Archive(old)]
 
 
 def test_a_new_game_in_place_of_one_not_begun_or_already_kept_keeps_nothing() -> None:
     for old in (generala_start(), generala_game()):
-        model, effects = update(Model(matches={"generala": old}), Msg("setup-start", None, {"game": "generala", "seed": "11"}))
-        assert model.matches["generala"].seed == 11 and model.dialog is None
+        model, effects = update(Model(matches={Slot("generala"): old}), m.SetupStart(11, "generala"))
+        assert model.matches[Slot("generala")].seed == 11 and model.dialog is None
         assert archives(effects) == []
-        model, effects = update(Model(matches={"generala": old}), Msg("rematch", None, {"game": "generala", "seed": "12"}))
-        assert model.matches["generala"].seed == 12 and archives(effects) == []
+        model, effects = update(Model(matches={Slot("generala"): old}), m.Rematch(12, "generala"))
+        assert model.matches[Slot("generala")].seed == 12 and archives(effects) == []
 
 
 def test_taking_back_a_move_is_not_leaving_the_game() -> None:
-    model = Model(matches={"chinese-checkers": moves(checkers(), "3-14", "111-102")})
-    model, effects = update(model, Msg("undo", None, {"game": "chinese-checkers"}))
-    assert model.matches["chinese-checkers"].cursor == 1
+    model = Model(matches={Slot("chinese-checkers"): moves(checkers(), "3-14", "111-102")})
+    model, effects = update(model, m.Undo(game="chinese-checkers"))
+    assert model.matches[Slot("chinese-checkers")].cursor == 1
     assert archives(effects) == []
 
 
@@ -494,123 +498,123 @@ def test_a_game_ended_again_after_taking_back_its_last_move_is_kept_again() -> N
     while match.result is None:
         match = match.play(chinese_checkers_ai.choose(match.state, "easy"))
     last = match.played[-1]
-    model = Model(matches={"chinese-checkers": match.undo()})
-    model, effects = update(model, Msg("play", chinese_checkers.action_to_json(last), {"game": "chinese-checkers"}))
-    assert archives(effects) == [Effect("archive", {"match": model.matches["chinese-checkers"]})]
-    model, effects = update(model, Msg("undo", None, {"game": "chinese-checkers"}))
-    assert model.matches["chinese-checkers"].result is None and archives(effects) == []
-    model, effects = update(model, Msg("redo", None, {"game": "chinese-checkers"}))
-    assert archives(effects) == [Effect("archive", {"match": model.matches["chinese-checkers"]})]
+    model = Model(matches={Slot("chinese-checkers"): match.undo()})
+    model, effects = update(model, m.Play(chinese_checkers.action_to_json(last), "chinese-checkers"))
+    assert archives(effects) == [fx.Archive(model.matches[Slot("chinese-checkers")])]
+    model, effects = update(model, m.Undo(game="chinese-checkers"))
+    assert model.matches[Slot("chinese-checkers")].result is None and archives(effects) == []
+    model, effects = update(model, m.Redo(game="chinese-checkers"))
+    assert archives(effects) == [fx.Archive(model.matches[Slot("chinese-checkers")])]
 
 
 def test_an_archived_game_joins_the_history_newest_first_and_only_once() -> None:
     older = Entry.of(generala_game(seed=1), "2026-12-01T10:00")
     newer = Entry.of(generala_game(seed=2), "2026-12-02T10:00")
-    model, effects = update(Model(), Msg("archived", older))
+    model, effects = update(Model(), m.Archived(older))
     assert model.history == (older,) and effects == []
-    model, _ = update(model, Msg("archived", newer))
-    model, _ = update(model, Msg("archived", newer))
+    model, _ = update(model, m.Archived(newer))
+    model, _ = update(model, m.Archived(newer))
     assert model.history == (newer, older)
     longer = Entry.of(generala_game(seed=3), "2026-12-03T10:00")
     shorter = Entry.of(generala_game(5, seed=3), "2026-12-03T09:00")
-    model, _ = update(model, Msg("archived", shorter))
-    model, _ = update(model, Msg("archived", longer))
+    model, _ = update(model, m.Archived(shorter))
+    model, _ = update(model, m.Archived(longer))
     assert model.history == (longer, newer, older)
 
 
 def test_a_game_forgotten_leaves_the_history_and_storage_is_told() -> None:
     a, b = (Entry.of(generala_game(seed=s), f"2026-12-0{s}T10:00") for s in (1, 2))
-    model, effects = update(Model(history=(b, a)), Msg("forget-entry", a.id))
+    model, effects = update(Model(history=(b, a)), m.ForgetEntry(a.id))
     assert model.history == (b,)
-    assert effects == [Effect("forget-entry", {"id": a.id}), Effect("focus-heading")]
+    assert effects == [fx.DeleteEntry(a.id), fx.FocusHeading()]
     assert [n.key for n in model.notices] == ["history.removed"]
-    again, effects = update(model, Msg("forget-entry", a.id))  # no such game any more: nothing to do
+    again, effects = update(model, m.ForgetEntry(a.id))  # no such game any more: nothing to do
     assert again == model and effects == []
 
 
 def test_the_history_screen_s_choices_are_kept_in_the_model() -> None:
-    model, effects = update(Model(history_shown=150), Msg("history-game", "421"))
+    model, effects = update(Model(history_shown=150), m.HistoryGame("421"))
     assert (model.history_game, model.history_shown, effects) == ("421", 50, [])
-    model, _ = update(model, Msg("history-more"))
-    model, _ = update(model, Msg("history-more"))
+    model, _ = update(model, m.HistoryMore())
+    model, _ = update(model, m.HistoryMore())
     assert model.history_shown == 150
-    model, _ = update(model, Msg("history-player", "Ann"))
+    model, _ = update(model, m.HistoryPlayer("Ann"))
     assert (model.history_player, model.history_shown) == ("Ann", 50)
-    model, _ = update(model, Msg("history-game", None))
+    model, _ = update(model, m.HistoryGame(""))
     assert model.history_game == ""
-    model, _ = update(model, Msg("stats-player", "Bob"))
+    model, _ = update(model, m.StatsPlayer("Bob"))
     assert model.stats_player == "Bob"
 
 
 def test_importing_a_game_over_one_in_progress_asks_first_and_keeps_the_one_replaced() -> None:
     playing = moves(checkers(), "3-14", "111-102")
     for imported in (moves(checkers(), "3-14"), checkers(seed=6)):  # the same game further back, or another one
-        model = Model(route=Route("game", "chinese-checkers"), matches={"chinese-checkers": playing})
+        model = Model(route=Route("game", "chinese-checkers"), matches={Slot("chinese-checkers"): playing})
         file = json.dumps(imported.to_json())
-        asked, effects = update(model, Msg("import-game", file, {"game": "chinese-checkers"}))
-        assert (asked.dialog, asked.matches, effects) == ("replace", model.matches, [Effect("focus-dialog")])
+        asked, effects = update(model, m.ImportGame(file, "chinese-checkers"))
+        assert (asked.dialog, asked.matches, effects) == ("replace", model.matches, [fx.FocusDialog()])
         t = catalog("en")
         assert dialog_text(asked, t) == (
             "This replaces your Chinese checkers game in progress (2 moves), which goes to the history, "
             "where you can continue it."
         )
-        kept, effects = update(asked, Msg("dialog-cancel"))
+        kept, effects = update(asked, m.DialogCancel())
         assert (kept.dialog, kept.replacing, kept.matches) == (None, None, model.matches)
-        assert effects == [Effect("focus", {"selector": '[data-action=import-game][data-game="chinese-checkers"]'})]
-        done, effects = update(asked, Msg("replace-confirm"))
-        assert done.dialog is None and done.matches["chinese-checkers"].played == imported.played
-        assert archives(effects) == [Effect("archive", {"match": playing})]
+        assert effects == [fx.Focus('[data-action=import-game][data-game="chinese-checkers"]')]
+        done, effects = update(asked, m.ReplaceConfirm())
+        assert done.dialog is None and done.matches[Slot("chinese-checkers")].played == imported.played
+        assert archives(effects) == [fx.Archive(playing)]
         assert [n.key for n in done.notices] == ["table.imported"]
     # A game that goes further than the one in progress loses nothing: no question, nothing kept.
     further = moves(checkers(), "3-14", "111-102", "0-3")
-    model = Model(route=Route("game", "chinese-checkers"), matches={"chinese-checkers": playing})
-    done, effects = update(model, Msg("import-game", json.dumps(further.to_json()), {"game": "chinese-checkers"}))
-    assert done.dialog is None and done.matches["chinese-checkers"].played == further.played and archives(effects) == []
+    model = Model(route=Route("game", "chinese-checkers"), matches={Slot("chinese-checkers"): playing})
+    done, effects = update(model, m.ImportGame(json.dumps(further.to_json()), "chinese-checkers"))
+    assert done.dialog is None and done.matches[Slot("chinese-checkers")].played == further.played and archives(effects) == []
 
 
 def test_importing_a_file_in_the_settings_asks_before_it_replaces_a_game_in_progress_which_it_keeps() -> None:
     later, backup = moves(checkers(), "3-14", "111-102", "0-3"), moves(checkers(), "3-14")
-    model = Model(route=Route("settings"), matches={"chinese-checkers": later, "generala": generala_game(3)})
-    file = ImportFile("{...}", {"chinese-checkers": backup, "generala": generala_game(5)})  # Generala goes further
-    _, effects = update(model, Msg("import-file", "{...}"))
-    assert effects == [Effect("import", {"text": "{...}", "write": False})]  # read first, written once asked
-    asked, effects = update(model, Msg("import-read", file))
-    assert asked.dialog == "replace" and effects == [Effect("focus-dialog")]
+    model = Model(route=Route("settings"), matches={Slot("chinese-checkers"): later, Slot("generala"): generala_game(3)})
+    file = m.ImportRead("{...}", {Slot("chinese-checkers"): backup, Slot("generala"): generala_game(5)})  # Generala goes further
+    _, effects = update(model, m.ImportFile("{...}"))
+    assert effects == [fx.ImportAll("{...}", write=False)]  # read first, written once asked
+    asked, effects = update(model, file)
+    assert asked.dialog == "replace" and effects == [fx.FocusDialog()]
     assert dialog_text(asked, catalog("en")).startswith("This replaces your Chinese checkers game in progress (3 moves),")
-    _, effects = update(asked, Msg("replace-confirm"))
-    assert effects == [Effect("import", {"text": "{...}", "write": True})]
-    imported = Imported(2, Settings(), {"chinese-checkers": backup, "generala": generala_game(5)})
-    done, effects = update(replace(asked, dialog=None, replacing=None), Msg("imported", imported))
-    assert archives(effects) == [Effect("archive", {"match": later})]
-    assert done.matches["chinese-checkers"] is backup
+    _, effects = update(asked, m.ReplaceConfirm())
+    assert effects == [fx.ImportAll("{...}", write=True)]
+    imported = m.Imported(2, Settings(), {Slot("chinese-checkers"): backup, Slot("generala"): generala_game(5)})
+    done, effects = update(replace(asked, dialog=None, replacing=None), imported)
+    assert archives(effects) == [fx.Archive(later)]
+    assert done.matches[Slot("chinese-checkers")] is backup
     # Nothing in progress replaced: written at once.
-    _, effects = update(replace(model, matches={"chinese-checkers": backup}), Msg("import-read", file))
-    assert effects == [Effect("import", {"text": "{...}", "write": True})]
+    _, effects = update(replace(model, matches={Slot("chinese-checkers"): backup}), file)
+    assert effects == [fx.ImportAll("{...}", write=True)]
 
 
 def test_a_game_of_the_history_left_unfinished_continues_in_its_slot_asking_before_it_replaces_one() -> None:
     left = moves(checkers(), "3-14", "111-102")
     entry = Entry.of(left, WHEN)
-    history_screen, _ = update(Model(history=(entry,)), Msg("route", f"#/history/{entry.id}"))
+    history_screen, _ = update(Model(history=(entry,)), m.RouteChanged(f"#/history/{entry.id}"))
     [button] = view(history_screen).find_all(lambda e: e.attrs.get("data-action") == "history-continue")
     assert (button.text(), button.attrs["data-value"]) == ("Continue this game", entry.id)
     finished_entry = Entry.of(generala_game(), WHEN)
-    shown, _ = update(Model(history=(finished_entry,)), Msg("route", f"#/history/{finished_entry.id}"))
+    shown, _ = update(Model(history=(finished_entry,)), m.RouteChanged(f"#/history/{finished_entry.id}"))
     assert not view(shown).find_all(lambda e: e.attrs.get("data-action") == "history-continue")
 
-    opened = Effect("navigate", {"hash": "#/chinese-checkers"})
-    model, effects = update(history_screen, Msg("history-continue", entry.id))  # nothing in its slot
-    assert model.matches["chinese-checkers"].played == left.played and effects[-1] == opened
+    opened = fx.Navigate("#/chinese-checkers")
+    model, effects = update(history_screen, m.HistoryContinue(entry.id))  # nothing in its slot
+    assert model.matches[Slot("chinese-checkers")].played == left.played and effects[-1] == opened
     assert archives(effects) == []
 
     other = moves(checkers(seed=9), "3-14")
-    playing = replace(history_screen, matches={"chinese-checkers": other})
-    asked, effects = update(playing, Msg("history-continue", entry.id))
-    assert (asked.dialog, asked.matches, effects) == ("replace", playing.matches, [Effect("focus-dialog")])
-    model, effects = update(asked, Msg("replace-confirm"))
-    assert model.matches["chinese-checkers"].played == left.played and effects[-1] == opened
-    assert archives(effects) == [Effect("archive", {"match": other})]  # the game it replaces, kept in turn
+    playing = replace(history_screen, matches={Slot("chinese-checkers"): other})
+    asked, effects = update(playing, m.HistoryContinue(entry.id))
+    assert (asked.dialog, asked.matches, effects) == ("replace", playing.matches, [fx.FocusDialog()])
+    model, effects = update(asked, m.ReplaceConfirm())
+    assert model.matches[Slot("chinese-checkers")].played == left.played and effects[-1] == opened
+    assert archives(effects) == [fx.Archive(other)]  # the game it replaces, kept in turn
 
     # Its slot holds that game already, as far or further: the table opens, nothing changes.
-    further = replace(history_screen, matches={"chinese-checkers": moves(left, "0-3")})
-    assert update(further, Msg("history-continue", entry.id)) == (further, [opened])
+    further = replace(history_screen, matches={Slot("chinese-checkers"): moves(left, "0-3")})
+    assert update(further, m.HistoryContinue(entry.id)) == (further, [opened])

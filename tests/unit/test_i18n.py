@@ -360,16 +360,6 @@ def runtime_keys() -> dict[str, set[str]]:
     storage = {n.key for n in app.with_problems(Model(), problems).notices}
     reasons = {f"import.why.{r}" for r in get_args(ImportReason)}
     terms = {key for r in records for key in app.record_terms(r).values()} | reasons | names
-    # the "notify" effects the code asks of the runtime, whose key comes back in a "notify" message
-    effects = {
-        value.value
-        for call in _calls("Effect")
-        if call.args and isinstance(call.args[0], ast.Constant) and call.args[0].value == "notify"
-        for d in call.args[1:2]
-        if isinstance(d, ast.Dict)
-        for k, value in zip(d.keys, d.values, strict=True)
-        if isinstance(k, ast.Constant) and k.value == "key" and isinstance(value, ast.Constant)
-    }
     notified = {k for call in _calls("notify") if call.args for k in (_literals(call.args[0]) or set())}
     dialogs = {part: {f"{d}.{part}" for d in views.DIALOGS} for part in ("title", "text", "cancel", "confirm")}
     return {
@@ -378,7 +368,6 @@ def runtime_keys() -> dict[str, set[str]]:
         "app/update.py: storage.{}{}": storage - {"storage.full"},
         "app/update.py: key": storage - {"storage.full"},
         "app/update.py: import.why.{}": reasons,
-        "app/update.py: value['key']": effects,
         "app/play.py: game.{}.name": names,
         "ui/common.py: {}.level.{}": levels,
         "games/chinese_checkers/table.py: chinese_checkers.colour.{}": {
@@ -427,16 +416,16 @@ def runtime_keys() -> dict[str, set[str]]:
         "ui/past.py: key": {f"stats.{c}" for c in ("game", "played", "won", "win_rate", "left")},
         **{f"ui/views.py: {{}}.{part}": keys for part, keys in dialogs.items()},
         "ui/views.py: key": terms,  # a notice's terms, each a key
-        "ui/views.py: n.key": notified | storage | effects,  # a notice's own key
+        "ui/views.py: n.key": notified | storage,  # a notice's own key
     }
 
 
 NOT_KEYS = {
     "engine/registry.py: {}.{}",
     "sharing/link.py: {}.{}.{}",
-    "ui/browser.py: etoile-{}-{}.json",
-    "ui/browser.py: etoile-{}.json",
-    "ui/browser.py: {}.json",
+    "ui/runtime/effects.py: etoile-{}-{}.json",
+    "ui/runtime/effects.py: etoile-{}.json",
+    "ui/runtime/effects.py: {}.json",
 }
 """Texts built at run time that are shaped like a key but are not one (a module's name, a file's name)."""
 
@@ -452,8 +441,7 @@ def test_every_key_the_code_uses_or_builds_exists(lang: str) -> None:
     literal, _ = scan()
     built = runtime_keys()
     assert len(literal) > 100
-    # only the runtime's own notices may be none (no code asks for a "notify" effect today)
-    assert [where for where, keys in built.items() if not keys] in ([], ["app/update.py: value['key']"])
+    assert [where for where, keys in built.items() if not keys] == []
     assert literal - set(strings(lang)) == set()
     for where, keys in built.items():
         assert keys - set(strings(lang)) == set(), where

@@ -8,11 +8,13 @@ from dataclasses import replace
 
 import pytest
 
-from etoile.app.model import CoachAnswer, Model, Msg
+from etoile.app import messages as m
+from etoile.app.model import Model
 from etoile.app.routes import Route
 from etoile.app.update import update
 from etoile.engine.dice import Roll
 from etoile.engine.match import Match, Seat
+from etoile.engine.slot import Slot
 from etoile.games.four21 import rules as four21
 from etoile.games.generala import rules as generala
 from etoile.games.generala import table as generala_table
@@ -26,9 +28,9 @@ def four21_coached(lang: str, escape: float, best: float) -> str:
     """The text of a 421 table whose coach gives these chances, Ann to decide after her first throw."""
     match = Match.new(four21, {"players": 2}, 0, (Seat("Ann"), Seat("Bob")))
     match = match.play_all([four21.Throw(), Roll((1,)), four21.Throw(), Roll((3,)), four21.Throw(), Roll((5, 3, 2))])
-    model = Model(route=Route("game", "421"), matches={"421": match}, settings=Settings(coach=True, language=lang))
+    model = Model(route=Route("game", "421"), matches={Slot("421"): match}, settings=Settings(coach=True, language=lang))
     advice = {"keep": [5], "stop": False, "escape": escape, "best": best}
-    model, _ = update(model, Msg("421:advice", CoachAnswer(match.cursor, "advice", advice), {"game": "421"}))
+    model, _ = update(model, m.CoachAnswer(Slot("421"), match.cursor, "advice", advice))
     return view(model).text()
 
 
@@ -53,10 +55,10 @@ def generala_hinted(lang: str, expected: float) -> str:
     match = Match.new(generala, {"players": 2}, 3, (Seat("Ann"), Seat("Bob")))
     match = match.play_all([generala.Throw(), Roll((2, 2, 2, 2, 2)), generala.Throw(), Roll((6, 5, 4, 3, 3))])
     match = match.play_all([generala.Throw(), Roll((6, 6, 5, 4, 1))])
-    model = Model(route=Route("game", "generala"), matches={"generala": match}, settings=Settings(language=lang))
-    model, _ = update(model, Msg("generala:hint", None, {"game": "generala"}))
+    model = Model(route=Route("game", "generala"), matches={Slot("generala"): match}, settings=Settings(language=lang))
+    model, _ = update(model, m.AtTable("generala", generala_table.AskHint()))
     answer = [{"action": {"throw": [6, 6]}, "expected": expected}]
-    model, _ = update(model, Msg("generala:advice", CoachAnswer(match.cursor, "hint", answer), {"game": "generala"}))
+    model, _ = update(model, m.CoachAnswer(Slot("generala"), match.cursor, "hint", answer))
     return view(model).text()
 
 

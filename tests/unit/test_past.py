@@ -6,8 +6,11 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+from etoile.app import effects as fx
+from etoile.app import messages as m
+from etoile.app.model import Model
 from etoile.app.routes import Route
-from etoile.app.update import Effect, Model, Msg, update, with_problems
+from etoile.app.update import update, with_problems
 from etoile.engine.match import Match, Seat
 from etoile.games.four21 import rules as four21
 from etoile.games.four21.stats_view import hand_group
@@ -95,7 +98,7 @@ def test_a_game_played_alone_says_its_score_not_that_its_player_won() -> None:
 
 def test_a_past_game_left_unfinished_is_not_said_to_have_ended() -> None:
     left = replace(entry("421", "2026-11-06T20:00", ANN_BOB), ended="abandoned", ranking=())
-    model, _ = update(Model(history=(left,)), Msg("route", "#/history/" + left.id))
+    model, _ = update(Model(history=(left,)), m.RouteChanged("#/history/" + left.id))
     note = texts(view(model), "p")[0]
     assert note == "A game of your history, left unfinished 2026-11-06 at 20:00: you watch it as a replay, move by move."
 
@@ -122,16 +125,16 @@ def test_the_statistics_open_on_this_device_s_player_never_on_a_computer_when_a_
 
 
 def test_the_history_filters_by_game_and_by_player_and_shows_fifty_at_a_time() -> None:
-    model, _ = update(Model(history=GAMES), Msg("history-game", "generala"))
+    model, _ = update(Model(history=GAMES), m.HistoryGame("generala"))
     assert len(texts(history_screen(model, T), "time")) == 2
-    model, _ = update(model, Msg("history-player", "computer:421/expert"))
+    model, _ = update(model, m.HistoryPlayer("computer:421/expert"))
     assert texts(history_screen(model, T), "time") == []
-    model, _ = update(model, Msg("history-game", ""))
+    model, _ = update(model, m.HistoryGame(""))
     assert texts(history_screen(model, T), "time") == ["2026-11-03 at 20:00"]
     many = newest_first(entry("421", f"2026-10-{d:02d}T10:00", ANN_BOB, seed=100 + d) for d in range(1, 29)) * 3
     shown = history_screen(Model(history=many), T)
     assert len(texts(shown, "time")) == 50 and "Show 34 more games" in texts(shown, "button")
-    model, _ = update(Model(history=many), Msg("history-more"))
+    model, _ = update(Model(history=many), m.HistoryMore())
     assert len(texts(history_screen(model, T), "time")) == 84
 
 
@@ -140,9 +143,9 @@ def test_a_full_storage_offers_to_export_or_remove_the_oldest_games() -> None:
     assert model.history_full and [n.key for n in model.notices] == ["storage.history_full"]
     buttons = texts(history_screen(model, T), "button")
     assert "Export to a file" in buttons and "Remove the 3 oldest games" in buttons
-    model, effects = update(model, Msg("forget-oldest"))
+    model, effects = update(model, m.ForgetOldest())
     assert model.history == () and not model.history_full
-    assert [e.kind for e in effects] == ["forget-entry"] * 3 + ["resave-history", "focus-heading"]
+    assert [type(e) for e in effects] == [fx.DeleteEntry] * 3 + [fx.ResaveHistory, fx.FocusHeading]
 
 
 def test_the_statistics_show_the_named_player_with_exact_figures() -> None:
@@ -152,7 +155,7 @@ def test_the_statistics_show_the_named_player_with_exact_figures() -> None:
     assert rows[:2] == ["42111100%0", "Generala2150%0"]  # game, played, won, win rate, left
     assert texts(tree, "dd")[3:7] == ["150.0", "180", "1", "0"]  # Generala: average, best, generals, big generals
     assert "ones100%" in texts(tree, "tr") and "general50%" in texts(tree, "tr")
-    model, _ = update(model, Msg("stats-player", "person:Bob"))
+    model, _ = update(model, m.StatsPlayer("person:Bob"))
     assert texts(stats_screen(model, T), "h2")[0] == "Bob"
 
 
@@ -204,9 +207,9 @@ def test_the_421_hands_fall_in_seven_groups() -> None:
 
 
 def test_an_archived_game_goes_to_the_history_and_storage_is_asked_to_forget_one() -> None:
-    model, _ = update(Model(), Msg("archived", GAMES[0]))
-    model, effects = update(model, Msg("forget-entry", GAMES[0].id))
-    assert model.history == () and effects[0] == Effect("forget-entry", {"id": GAMES[0].id})
+    model, _ = update(Model(), m.Archived(GAMES[0]))
+    model, effects = update(model, m.ForgetEntry(GAMES[0].id))
+    assert model.history == () and effects[0] == fx.DeleteEntry(GAMES[0].id)
 
 
 def test_the_statistics_are_counted_once_for_one_history() -> None:

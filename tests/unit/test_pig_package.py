@@ -11,17 +11,22 @@ from dataclasses import replace
 
 import pytest
 
-from etoile.app.model import Effect, Model, Msg
+from etoile.app import effects as fx
+from etoile.app import messages as m
+from etoile.app.effects import Effect
+from etoile.app.model import Model
 from etoile.app.routes import GAMES, Route
 from etoile.app.update import update
 from etoile.engine import computer
 from etoile.engine.dice import roll_from_text
 from etoile.engine.match import Match, Seat
 from etoile.engine.registry import IDS, REGISTRY, GameSpec, register_package, spec, unregister
+from etoile.engine.slot import Slot
 from etoile.saved.history import Entry
 from etoile.saved.settings import LANGUAGES
 from etoile.sharing import link
 from etoile.ui.i18n import catalog, rules, string_files
+from etoile.ui.runtime import events
 from etoile.ui.views import title, view
 from tests.games.pig import rules as pig
 
@@ -33,8 +38,11 @@ def registered() -> Iterator[GameSpec]:
     unregister("pig")
 
 
-def send(model: Model, action: str, value: object = None, **data: str) -> tuple[Model, list[Effect]]:
-    return update(model, Msg(action, value, {"game": "pig", **data}))
+def send(model: Model, action: str, value: str | bool | None = None, **data: str) -> tuple[Model, list[Effect]]:
+    """What a player's use of a control does: the page's own reading of it, then the update."""
+    msg = events.decode(action, value, {"game": "pig", **data})
+    assert msg is not None, f"{action} {value} {data} makes no message"
+    return update(model, msg)
 
 
 def finished(seats: tuple[Seat, ...] = (Seat("Ann"), Seat("Bob"))) -> Match:
@@ -67,16 +75,18 @@ def test_setup_names_its_options_and_levels_and_starts_a_game() -> None:
     model, _ = send(Model(), "setup-option", "10", option="target")
     model, _ = send(model, "setup-seat-kind", "person", index="1")
     model, effects = send(model, "setup-start", seed="7")
-    assert model.matches["pig"].options == {"players": 2, "target": 10}
-    assert Effect("navigate", {"hash": "#/pig"}) in effects
+    assert model.matches[Slot("pig")].options == {"players": 2, "target": 10}
+    assert fx.Navigate("#/pig") in effects
 
 
 def test_its_table_draws_and_takes_its_own_messages_and_replays() -> None:
-    model = Model(route=Route("game", "pig"), matches={"pig": Match.new(pig, {"players": 2}, 421, (Seat("Ann"), Seat("Bob")))})
+    model = Model(
+        route=Route("game", "pig"), matches={Slot("pig"): Match.new(pig, {"players": 2}, 421, (Seat("Ann"), Seat("Bob")))}
+    )
     model, _ = send(model, "pig:peek")
     assert "peek True" in view(model).text()
     for action in ("roll", "roll", "hold"):
-        model, _ = send(model, "play", action)
+        model, _ = update(model, m.Play(action, "pig"))
     assert "scores [6, 0]" in view(model).text()
     model, _ = send(model, "replay")
     assert "scores [0, 0]" in view(model).text()
@@ -86,7 +96,7 @@ def test_its_table_draws_and_takes_its_own_messages_and_replays() -> None:
 
 def test_a_link_opens_it_as_a_replay() -> None:
     text = link.encode(finished(), "watch")
-    model, _ = update(Model(), Msg("route", f"#/link/{text}"))
+    model, _ = update(Model(), m.RouteChanged(f"#/link/{text}"))
     assert model.watching is not None and model.watching.match is not None
     assert model.watching.match.to_json() == finished().to_json()
     assert "scores [0, 0]" in view(model).text()

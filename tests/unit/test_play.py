@@ -4,19 +4,26 @@ from dataclasses import replace
 
 import pytest
 
-from etoile.app.model import ComputerMove, Effect, Imported, Model, Msg
+from etoile.app import effects as fx
+from etoile.app import messages as m
+from etoile.app.effects import Effect
+from etoile.app.model import Model
 from etoile.app.routes import Route
 from etoile.app.setup import SeatChoice
 from etoile.app.update import update
 from etoile.engine.match import Seat
+from etoile.engine.slot import Slot
 from etoile.saved.settings import Settings
+from etoile.ui.runtime import events
 from etoile.ui.views import view
 
 pytestmark = pytest.mark.usefixtures("pig_table")
 
 
-def send(model: Model, action: str, value: object = None, **data: str) -> tuple[Model, list[Effect]]:
-    return update(model, Msg(action, value, {"game": "pig", **data}))
+def send(model: Model, action: str, value: str | bool | None = None, **data: str) -> tuple[Model, list[Effect]]:
+    msg = events.decode(action, value, {"game": "pig", **data})
+    assert msg is not None, f"{action} {value} {data} makes no message"
+    return update(model, msg)
 
 
 def started(seats: tuple[SeatChoice, ...] = (SeatChoice("Ann"), SeatChoice("Bob"))) -> Model:
@@ -62,59 +69,59 @@ def test_starting_saves_the_match_and_opens_the_table() -> None:
     model, _ = send(Model(), "setup-option", "10", option="target")
     model, _ = send(model, "setup-seat-kind", "person", index="1")
     model, effects = send(model, "setup-start", seed="7")
-    match = model.matches["pig"]
+    match = model.matches[Slot("pig")]
     assert (match.seed, match.options, match.seats) == (7, {"players": 2, "target": 10}, (Seat(""), Seat("")))
     assert effects == [
-        Effect("save-match", {"slot": "pig"}),
-        Effect("navigate", {"hash": "#/pig"}),
-        Effect("sound", {"name": "start"}),
+        fx.SaveMatch(Slot("pig")),
+        fx.Navigate("#/pig"),
+        fx.Sound("start"),
     ]
 
 
 def test_a_computer_to_move_is_asked_to_think_at_that_ply() -> None:
     model = started((SeatChoice(computer="easy"), SeatChoice("Bob")))
     model, effects = send(model, "rematch", seed="5")
-    assert Effect("think", {"slot": "pig", "ply": 0, "level": "easy"}) in effects
+    assert fx.Think(Slot("pig"), 0, "easy") in effects
 
 
 def test_a_computer_to_move_plays_on_when_its_table_is_shown_again() -> None:
     """After a reload (the page sends "resume"), a return to the table, or an import, the computer is asked again."""
     model = started((SeatChoice(computer="easy"), SeatChoice("Bob")))
-    think = [Effect("prepare-ai", {"slot": "pig"}), Effect("think", {"slot": "pig", "ply": 0, "level": "easy"})]
-    elsewhere, effects = update(model, Msg("route", "#/settings"))
-    assert effects == [Effect("focus-heading")]
-    back, effects = update(elsewhere, Msg("route", "#/pig"))
-    assert effects == [Effect("focus-next"), *think]  # at a table the focus goes to the player's next move
-    assert update(back, Msg("resume"))[1] == think
-    assert update(elsewhere, Msg("resume"))[1] == []
-    assert update(back, Msg("imported", Imported(1, back.settings, back.matches)))[1] == think
+    think = [fx.PrepareAi(Slot("pig")), fx.Think(Slot("pig"), 0, "easy")]
+    elsewhere, effects = update(model, m.RouteChanged("#/settings"))
+    assert effects == [fx.FocusHeading()]
+    back, effects = update(elsewhere, m.RouteChanged("#/pig"))
+    assert effects == [fx.FocusNext(), *think]  # at a table the focus goes to the player's next move
+    assert update(back, m.Resume())[1] == think
+    assert update(elsewhere, m.Resume())[1] == []
+    assert update(back, m.Imported(1, back.settings, back.matches))[1] == think
 
 
 def test_the_worker_is_made_ready_when_any_table_is_shown_for_its_computers_or_its_coach() -> None:
-    against, _ = update(started((SeatChoice("Ann"), SeatChoice(computer="easy"))), Msg("route", "#/pig"))
-    assert update(against, Msg("resume"))[1] == [Effect("prepare-ai", {"slot": "pig"})]
-    friends, _ = update(started(), Msg("route", "#/pig"))
-    assert update(friends, Msg("resume"))[1] == [Effect("prepare-ai", {"slot": "pig"})]
-    assert update(replace(friends, route=Route("settings")), Msg("resume"))[1] == []
+    against, _ = update(started((SeatChoice("Ann"), SeatChoice(computer="easy"))), m.RouteChanged("#/pig"))
+    assert update(against, m.Resume())[1] == [fx.PrepareAi(Slot("pig"))]
+    friends, _ = update(started(), m.RouteChanged("#/pig"))
+    assert update(friends, m.Resume())[1] == [fx.PrepareAi(Slot("pig"))]
+    assert update(replace(friends, route=Route("settings")), m.Resume())[1] == []
 
 
 def test_a_late_computer_move_for_an_older_position_is_ignored() -> None:
     model = started((SeatChoice(computer="easy"), SeatChoice("Bob")))
-    moved, _ = send(model, "computer-move", ComputerMove(0, "roll"))
-    assert moved.matches["pig"].cursor == 2  # the roll, and the die the match threw for it
-    again, effects = send(moved, "computer-move", ComputerMove(0, "roll"))
+    moved, _ = update(model, m.ComputerMove(Slot("pig"), 0, "roll"))
+    assert moved.matches[Slot("pig")].cursor == 2  # the roll, and the die the match threw for it
+    again, effects = update(moved, m.ComputerMove(Slot("pig"), 0, "roll"))
     assert again is moved and effects == []
 
 
 def test_playing_applies_the_action_and_saves() -> None:
-    model, effects = send(started(), "play", "roll")
-    assert model.matches["pig"].state.turn_total == 3
-    assert effects == [Effect("save-match", {"slot": "pig"})]
+    model, effects = update(started(), m.Play("roll", "pig"))
+    assert model.matches[Slot("pig")].state.turn_total == 3
+    assert effects == [fx.SaveMatch(Slot("pig"))]
 
 
 def test_an_illegal_action_leaves_the_game_and_says_so() -> None:
     model = started()
-    after, effects = send(model, "play", "hold")
+    after, effects = update(model, m.Play("hold", "pig"))
     assert after.matches == model.matches and effects == []
     assert [n.key for n in after.notices] == ["play.illegal"]
 
@@ -122,15 +129,15 @@ def test_an_illegal_action_leaves_the_game_and_says_so() -> None:
 def test_undo_against_the_computer_goes_back_to_the_person_s_turn_and_redo_brings_all_of_it_back() -> None:
     model = started((SeatChoice("Ann"), SeatChoice(computer="easy")))
     for action in ("roll", "hold"):
-        model, _ = send(model, "play", action)
-    model, _ = send(model, "computer-move", ComputerMove(3, "roll"))
-    assert model.matches["pig"].cursor == 5
+        model, _ = update(model, m.Play(action, "pig"))
+    model, _ = update(model, m.ComputerMove(Slot("pig"), 3, "roll"))
+    assert model.matches[Slot("pig")].cursor == 5
     model, _ = send(model, "undo")  # past the computer's die and its roll, to Ann's choice after her first die
-    assert model.matches["pig"].cursor == 2
-    undone = model.matches["pig"]
+    assert model.matches[Slot("pig")].cursor == 2
+    undone = model.matches[Slot("pig")]
     model, effects = send(model, "redo")  # the whole undone sequence comes back, the computer's reply included
-    assert model.matches["pig"].cursor == 5 and model.matches["pig"].actions == undone.actions
-    assert Effect("think", {"slot": "pig", "ply": 5, "level": "easy"}) in effects  # and the computer plays on
+    assert model.matches[Slot("pig")].cursor == 5 and model.matches[Slot("pig")].actions == undone.actions
+    assert fx.Think(Slot("pig"), 5, "easy") in effects  # and the computer plays on
 
 
 def computer_turn_shown(model: Model) -> tuple[list[str], list[tuple[str, bool]]]:
@@ -146,32 +153,32 @@ def computer_turn_shown(model: Model) -> tuple[list[str], list[tuple[str, bool]]
 def test_the_computer_s_turn_is_told_as_it_plays_and_can_be_skipped_to_its_end() -> None:
     model = replace(started((SeatChoice("Ann"), SeatChoice(computer="easy"))), route=Route("game", "pig"))
     assert computer_turn_shown(model) == ([], [])  # Ann's turn: nothing to tell
-    model, _ = send(model, "play", "roll")
-    model, _ = send(model, "play", "hold")
-    cursor = model.matches["pig"].cursor
+    model, _ = update(model, m.Play("roll", "pig"))
+    model, _ = update(model, m.Play("hold", "pig"))
+    cursor = model.matches[Slot("pig")].cursor
     assert computer_turn_shown(model) == (["Computer 2 (easy) is playing…"], [("Skip to the end of its turn", False)])
-    model, _ = send(model, "computer-move", ComputerMove(cursor, "roll"))
-    computer = model.matches["pig"]
+    model, _ = update(model, m.ComputerMove(Slot("pig"), cursor, "roll"))
+    computer = model.matches[Slot("pig")]
     assert computer.computer_to_move == 1
     [line], skip = computer_turn_shown(model)
     assert line.startswith("Computer 2 (easy): roll · roll ") and skip == [("Skip to the end of its turn", False)]
     model, effects = send(model, "computer-skip")
-    assert model.hurry == {"pig"} and effects == []
+    assert model.hurry == {Slot("pig")} and effects == []
     assert computer_turn_shown(model)[1] == [("Skip to the end of its turn", True)]
-    model, _ = send(model, "computer-move", ComputerMove(computer.cursor, "hold"))  # Ann is to move again
-    assert model.matches["pig"].person_to_move == 0 and model.hurry == frozenset()
+    model, _ = update(model, m.ComputerMove(Slot("pig"), computer.cursor, "hold"))  # Ann is to move again
+    assert model.matches[Slot("pig")].person_to_move == 0 and model.hurry == frozenset()
     [line], buttons = computer_turn_shown(model)  # what it did stays until Ann moves on, without the skip
     assert line.endswith(" · hold — banks 3") and buttons == []
-    model, _ = send(model, "play", "roll")
+    model, _ = update(model, m.Play("roll", "pig"))
     assert computer_turn_shown(model) == ([], [])
 
 
 def test_table_messages_change_the_view_state_or_the_match() -> None:
     model, effects = send(started(), "pig:peek")
-    assert model.tables["pig"] == {"peek": True} and effects == []
+    assert model.tables[Slot("pig")] == {"peek": True} and effects == []
     model, effects = send(model, "pig:roll")
-    assert model.matches["pig"].cursor == 2
-    assert effects == [Effect("sound", {"name": "dice"}), Effect("save-match", {"slot": "pig"})]
+    assert model.matches[Slot("pig")].cursor == 2
+    assert effects == [fx.Sound("dice"), fx.SaveMatch(Slot("pig"))]
 
 
 def test_the_table_frame_shows_the_board_and_the_tools() -> None:
@@ -189,32 +196,36 @@ def test_a_finished_game_offers_a_rematch_with_the_same_players_and_options() ->
     model, _ = send(model, "setup-seat-kind", "person", index="1")
     model, _ = send(model, "setup-start", seed="421")
     for action in ("roll", "roll", "roll", "roll", "hold"):
-        model, _ = send(model, "play", action)
-    match = model.matches["pig"]
+        model, _ = update(model, m.Play(action, "pig"))
+    match = model.matches[Slot("pig")]
     assert match.result is not None
     model, _ = send(model, "rematch", seed="8")
-    assert (model.matches["pig"].seed, model.matches["pig"].options, model.matches["pig"].cursor) == (8, match.options, 0)
+    assert (model.matches[Slot("pig")].seed, model.matches[Slot("pig")].options, model.matches[Slot("pig")].cursor) == (
+        8,
+        match.options,
+        0,
+    )
 
 
 def test_every_table_replays_its_game_from_the_start_and_takes_no_action_meanwhile() -> None:
     model = started()
     for action in ("roll", "roll", "hold"):
-        model, _ = send(model, "play", action)
+        model, _ = update(model, m.Play(action, "pig"))
     model = replace(model, route=Route("game", "pig"))
-    live = model.matches["pig"]
+    live = model.matches[Slot("pig")]
     model, _ = send(model, "replay")
     # Five plies (roll, its die, roll, its die, hold), three moves: a replay never stops with a die in the air.
     assert "scores [0, 0]" in view(model).text() and "Replay: move 0 of 3." in view(model).text()
     model, _ = send(model, "replay-to", "1")
-    assert model.replays["pig"].ply == 0
+    assert model.replays[Slot("pig")].ply == 0
     model, _ = send(model, "replay-step")
-    assert model.replays["pig"].ply == 2 and "Replay: move 1 of 3." in view(model).text()
+    assert model.replays[Slot("pig")].ply == 2 and "Replay: move 1 of 3." in view(model).text()
     model, _ = send(model, "replay-to", "5")
     assert view(model).text().count(f"scores {list(live.state.scores)}") == 1
-    same, _ = send(model, "play", "roll")
-    assert same.matches["pig"] is live
+    same, _ = update(model, m.Play("roll", "pig"))
+    assert same.matches[Slot("pig")] is live
     model, _ = send(model, "replay-exit")
-    assert "pig" not in model.replays and "Replay: move" not in view(model).text()
+    assert Slot("pig") not in model.replays and "Replay: move" not in view(model).text()
 
 
 def log_of(model: Model) -> list[tuple[str, str, str | None]]:
@@ -228,7 +239,7 @@ def log_of(model: Model) -> list[tuple[str, str, str | None]]:
 def test_every_table_has_a_log_in_the_game_s_notation_newest_first_with_the_table_s_notes() -> None:
     model = started()
     for action in ("roll", "roll", "hold", "roll"):
-        model, _ = send(model, "play", action)
+        model, _ = update(model, m.Play(action, "pig"))
     # Seed 421 throws 3, 3, then Bob's 3: Ann's run ends where she banks, Bob's is under way.
     assert log_of(model) == [
         ("Bob: roll · roll 3", "7", None),
@@ -241,17 +252,17 @@ def test_every_table_has_a_log_in_the_game_s_notation_newest_first_with_the_tabl
 
 
 def test_a_new_game_in_place_of_one_in_progress_is_asked_for_first() -> None:
-    model, _ = send(started(), "play", "roll")
-    playing = model.matches["pig"]
+    model, _ = update(started(), m.Play("roll", "pig"))
+    playing = model.matches[Slot("pig")]
     asked, effects = send(replace(model, route=Route("setup", "pig")), "setup-start", seed="9")
-    assert asked.dialog == "abandon" and asked.matches["pig"] is playing and effects == [Effect("focus-dialog")]
+    assert asked.dialog == "abandon" and asked.matches[Slot("pig")] is playing and effects == [fx.FocusDialog()]
     confirm = view(asked).find_all(lambda el: el.attrs.get("data-action") == "abandon-confirm")
     assert [(b.attrs["data-game"], b.attrs["data-seed"]) for b in confirm] == [("pig", True)]
-    kept, effects = update(asked, Msg("dialog-cancel"))
-    assert kept.dialog is None and kept.matches["pig"] is playing
-    assert effects == [Effect("focus", {"selector": "[data-action=setup-start]"})]
+    kept, effects = update(asked, m.DialogCancel())
+    assert kept.dialog is None and kept.matches[Slot("pig")] is playing
+    assert effects == [fx.Focus("[data-action=setup-start]")]
     fresh, _ = send(asked, "abandon-confirm", seed="9")
-    assert fresh.dialog is None and fresh.matches["pig"].seed == 9 and fresh.matches["pig"].cursor == 0
+    assert fresh.dialog is None and fresh.matches[Slot("pig")].seed == 9 and fresh.matches[Slot("pig")].cursor == 0
     # Nothing to lose: a game not begun, or over, is replaced without asking.
     again, _ = send(fresh, "setup-start", seed="10")
-    assert again.dialog is None and again.matches["pig"].seed == 10
+    assert again.dialog is None and again.matches[Slot("pig")].seed == 10

@@ -6,6 +6,7 @@ import pytest
 
 from etoile.engine.dice import Roll
 from etoile.engine.match import Match
+from etoile.engine.slot import Slot
 from etoile.saved.settings import Settings
 from etoile.saved.storage import (
     ASIDE_PREFIX,
@@ -97,8 +98,8 @@ def test_fields_this_version_does_not_know_are_dropped_not_carried(games: dict) 
     data = Match.new(pig, {"players": 2}, seed=1).to_json() | {"comment": "hi"}
     data["seats"] = [{"name": "Zoé", "computer": None, "avatar": "🐷"}] * 2
     store.backend.set("etoile:match:pig", envelope(data))
-    assert "comment" not in store.match("pig").to_json()
-    assert store.match("pig").seats[0].to_json() == {"name": "Zoé", "computer": None}
+    assert "comment" not in store.match(Slot("pig")).to_json()
+    assert store.match(Slot("pig")).seats[0].to_json() == {"name": "Zoé", "computer": None}
 
 
 def test_a_value_is_left_in_place_when_there_is_no_room_to_set_it_aside(games: dict) -> None:
@@ -172,7 +173,7 @@ def test_a_write_interrupted_halfway_loses_no_game(crash_at: int, games: dict) -
         Store(backend, games).save_match(after)
     # The next visit finds a whole game: the previous one if the new one was not fully written yet, else the new one.
     reloaded = Store(MemoryBackend(backend.items), games)
-    found = reloaded.match("pig")
+    found = reloaded.match(Slot("pig"))
     assert found is not None and found.state == (before if crash_at == 1 else after).state
     assert reloaded.problems == []
     assert list(reloaded.backend.items) == ["etoile:match:pig"]
@@ -185,14 +186,14 @@ def test_a_write_interrupted_before_its_pending_copy_was_removed_is_finished_on_
     text = store.backend.get("etoile:match:pig")
     store.save_match(old)
     store.backend.set("etoile-pending:match:pig", text)
-    assert store.match("pig").state == new.state
+    assert store.match(Slot("pig")).state == new.state
     assert "etoile-pending:match:pig" not in store.backend.items
 
 
 def test_a_record_in_another_games_slot_is_set_aside_and_the_other_games_still_load(games: dict) -> None:
     pig_game = Match.new(pig, {}, seed=2).play("roll").settled().to_json()
     store = store_with({"etoile:match:other": envelope(pig_game), "etoile:match:pig": envelope(pig_game)}, games | {"other": pig})
-    assert list(store.matches()) == ["pig"]
+    assert list(store.matches()) == [Slot("pig")]
     [problem] = store.problems
     assert problem.record == "match:other" and "holds a record of 'pig'" in problem.detail
     assert store.set_aside() == {"etoile-aside:match:other:1": envelope(pig_game)}
@@ -219,8 +220,8 @@ def test_matches_are_saved_per_game_and_replayed_on_read(games: dict) -> None:
     store = store_with({}, games)
     match = Match.new(pig, {}, seed=421).play("roll").settled().play("hold")
     store.save_match(match)
-    assert list(store.matches()) == ["pig"]
-    again = store.match("pig")
+    assert list(store.matches()) == [Slot("pig")]
+    again = store.match(Slot("pig"))
     assert again is not None and again.state == match.state
     store.delete_match("pig")
     assert store.matches() == {}
@@ -229,12 +230,12 @@ def test_matches_are_saved_per_game_and_replayed_on_read(games: dict) -> None:
 def test_a_table_s_unfinished_choice_is_kept_beside_its_game_but_never_exported(games: dict) -> None:
     store = store_with({}, games)
     store.save_match(Match.new(pig, {}, seed=421))
-    assert store.draft("pig") is None
-    assert store.save_draft("pig", Draft(3, [0, 2]))
-    assert store.draft("pig") == Draft(3, [0, 2])
+    assert store.draft(Slot("pig")) is None
+    assert store.save_draft(Slot("pig"), Draft(3, [0, 2]))
+    assert store.draft(Slot("pig")) == Draft(3, [0, 2])
     assert sorted(json.loads(store.export_all())["records"]) == ["match:pig"]
-    store.save_draft("pig", None)
-    assert store.draft("pig") is None and store.backend.get(PREFIX + "draft:pig") is None
+    store.save_draft(Slot("pig"), None)
+    assert store.draft(Slot("pig")) is None and store.backend.get(PREFIX + "draft:pig") is None
 
 
 @pytest.mark.parametrize(
@@ -242,7 +243,7 @@ def test_a_table_s_unfinished_choice_is_kept_beside_its_game_but_never_exported(
 )
 def test_an_unreadable_draft_is_set_aside_and_nothing_else_is_touched(raw: str, games: dict) -> None:
     store = store_with({PREFIX + "draft:pig": raw}, games)
-    assert store.draft("pig") is None
+    assert store.draft(Slot("pig")) is None
     assert [p.kind for p in store.problems] == ["unreadable"] and store.set_aside() == {ASIDE_PREFIX + "draft:pig:1": raw}
 
 
@@ -250,20 +251,20 @@ def test_a_draft_in_an_import_file_is_left_out(games: dict) -> None:
     records = {"settings": {"theme": "dark"}, "draft:pig": {"cursor": 0, "data": [1]}}
     store = store_with({}, games)
     assert store.import_all(json.dumps({"kind": "etoile-export", "schema": 1, "records": records})) == 1
-    assert store.draft("pig") is None
+    assert store.draft(Slot("pig")) is None
 
 
 def test_a_saved_record_that_stops_with_the_die_in_the_air_goes_on_with_the_throw_of_its_seed(games: dict) -> None:
     store = store_with({}, games)
     store.save_match(Match.new(pig, {}, seed=421).play("roll"))  # cut short between the choice and the die
-    again = store.match("pig")
+    again = store.match(Slot("pig"))
     assert again is not None and again.played == ("roll", Roll((3,))) and again.state.turn_total == 3
 
 
 def test_a_saved_match_that_does_not_replay_is_set_aside(games: dict) -> None:
     data = Match.new(pig, {}, seed=1).to_json() | {"actions": ["hold"], "cursor": 1}
     store = store_with({"etoile:match:pig": envelope(data)}, games)
-    assert store.match("pig") is None
+    assert store.match(Slot("pig")) is None
     assert store.problems[0].record == "match:pig"
     assert "do not replay" in store.problems[0].detail
 
@@ -290,7 +291,7 @@ def test_export_then_import_restores_everything(games: dict) -> None:
     target = store_with({}, games)
     assert target.import_all(text) == 2
     assert target.settings() == Settings(theme="dark", name="Zoé")
-    assert target.match("pig").state == source.match("pig").state
+    assert target.match(Slot("pig")).state == source.match(Slot("pig")).state
 
 
 @pytest.mark.parametrize(

@@ -14,6 +14,7 @@ from etoile.engine.dice import Roll
 from etoile.engine.game import token
 from etoile.engine.match import Match, Seat
 from etoile.engine.registry import REGISTRY
+from etoile.engine.slot import Slot
 from etoile.games.four21 import rules as four21
 from etoile.games.four21.rules import IllegalAction
 from etoile.games.generala import rules as generala
@@ -165,6 +166,6 @@ def test_the_421_tie_break_throws_keep_a_name_apart_from_its_dice_as_each_langua
     match = Match.new(four21, {"players": 3}, 0, (Seat("Ann"), Seat("Bob"), Seat("Zoé")))
     match = match.play_all([four21.Throw(), Roll((5,)), four21.Throw(), Roll((5,)), four21.Throw(), Roll((2,))])
     for lang, first in (("en", "Ann: "), ("fr", f"Ann{NBSP}: ")):
-        page = view(Model(route=Route("game", "421"), matches={"421": match}, settings=Settings(language=lang)))
+        page = view(Model(route=Route("game", "421"), matches={Slot("421"): match}, settings=Settings(language=lang)))
         [throws] = page.find_all(lambda el: el.attrs.get("class") == "rolloff-throws")
         assert next(li.text() for li in throws.children if isinstance(li, El)) == first

@@ -1,62 +1,19 @@
-"""The app's data: the :class:`Model`, the messages that change it and the effects it asks for."""
+"""The app's data: the :class:`Model` (what changes it: :mod:`etoile.app.messages`; what it asks for:
+:mod:`etoile.app.effects`)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal, get_args
+from typing import Any
 
+from etoile.app.messages import Confirmable
 from etoile.app.routes import HOME, Route
 from etoile.app.setup import Setup
 from etoile.engine.match import Match
+from etoile.engine.slot import Slot
 from etoile.saved.history import Entry
 from etoile.saved.settings import Settings
-
-
-@dataclass(frozen=True, slots=True)
-class ComputerMove:
-    """The ``value`` of ``"computer-move"``: the computer's action (its JSON) for the position after ``ply`` actions."""
-
-    ply: int
-    action: Any
-
-
-@dataclass(frozen=True, slots=True)
-class CoachAnswer:
-    """The ``value`` of ``"<game>:advice"``: the coach's answer (JSON of :mod:`etoile.engine.coach`) to ``request`` at ``ply``."""
-
-    ply: int
-    request: str
-    result: Any
-
-
-@dataclass(frozen=True, slots=True)
-class Imported:
-    """The ``value`` of ``"imported"``: how many records an all-data import wrote, and what storage now holds."""
-
-    count: int
-    settings: Settings
-    matches: Mapping[str, Match]
-    rivals: Mapping[str, Match] = field(default_factory=dict)
-    history: tuple[Entry, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class ImportRefusal:
-    """The ``value`` of ``"import-refused"``: why a file was not imported (``import.why.<reason>``), and where."""
-
-    reason: str
-    record: str = ""
-    detail: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class ImportFile:
-    """The ``value`` of ``"import-read"``: an all-data export that validates, not written yet (its ``text``), and the
-    games it would put in their slots (by slot), to ask first if one of them replaces a game in progress."""
-
-    text: str
-    matches: Mapping[str, Match] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,75 +23,8 @@ class Replacing:
     ``opener``, the control the focus goes back to if the player keeps them."""
 
     games: tuple[Match, ...]
-    then: Msg
+    then: Confirmable
     opener: str
-
-
-@dataclass(frozen=True, slots=True)
-class Msg:
-    """What happened: ``action`` names it (the ``data-action`` of a control), ``value`` carries its input.
-
-    A control's input is text (or a checkbox's bool); a message the runtime
-    makes itself carries a typed value (:class:`ComputerMove`,
-    :class:`CoachAnswer`, :class:`ImportFile`, :class:`Imported`, :class:`ImportRefusal`).
-
-    ``data`` holds the control's other ``data-*`` attributes (``data-game``, ``data-index``...).
-    """
-
-    action: str
-    value: Any = None
-    data: Mapping[str, str] = field(default_factory=dict)
-
-
-EffectKind = Literal[
-    "save-settings",
-    "save-match",
-    "save-draft",
-    "navigate",
-    "think",
-    "advise",
-    "prepare-ai",
-    "reset",
-    "export",
-    "export-game",
-    "import",
-    "download",
-    "save-rival",
-    "archive",
-    "forget-entry",
-    "resave-history",
-    "copy",
-    "send",
-    "later",
-    "notify",
-    "download-aside",
-    "discard-aside",
-    "sound",
-    "focus",
-    "focus-heading",
-    "focus-next",
-    "focus-dialog",
-]
-"""Everything the runtime knows how to do; ``focus*`` effects run once the page is drawn."""
-EFFECT_KINDS: frozenset[str] = frozenset(get_args(EffectKind))
-
-
-@dataclass(frozen=True, slots=True)
-class Effect:
-    """Something for the runtime to do: ``kind`` (one of :data:`EffectKind`) plus its arguments.
-
-    >>> Effect("teleport")
-    Traceback (most recent call last):
-    ...
-    ValueError: unknown effect 'teleport'
-    """
-
-    kind: EffectKind
-    args: dict[str, Any] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        if self.kind not in EFFECT_KINDS:
-            raise ValueError(f"unknown effect {self.kind!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,14 +100,15 @@ class Model:
     route: Route = HOME
     settings: Settings = field(default_factory=Settings)
     browser_language: str = "en"
-    matches: Mapping[str, Match] = field(default_factory=dict)
-    """The games on this device, by slot (:func:`etoile.app.routes.slot_of`): one per game, and each game by link."""
-    rivals: Mapping[str, Match] = field(default_factory=dict)
+    matches: Mapping[Slot, Match] = field(default_factory=dict)
+    """The games on this device, by slot: one per game, and each game by link."""
+    rivals: Mapping[Slot, Match] = field(default_factory=dict)
     """Games by link that came in a link parting from the game in their slot, by slot: kept until the player
     chooses which of the two goes on."""
     setups: Mapping[str, Setup] = field(default_factory=dict)
-    tables: Mapping[str, Any] = field(default_factory=dict)
-    replays: Mapping[str, Replay] = field(default_factory=dict)
+    tables: Mapping[Slot, Any] = field(default_factory=dict)
+    """Each table's own view state (:meth:`etoile.ui.table.Table.start`), by slot."""
+    replays: Mapping[Slot, Replay] = field(default_factory=dict)
     """The games being watched again, by slot (the table shows that position and takes no action meanwhile)."""
     notices: tuple[Notice, ...] = ()
     dialog: str | None = None
@@ -232,7 +123,7 @@ class Model:
     next_notice: int = 1
     watching: Watch | None = None
     """The game the last link opened, while its screen is shown."""
-    sharing: str | None = None
+    sharing: Slot | None = None
     """The slot of the game whose link is shown, to be copied or sent."""
     address: str = ""
     """The page's address without its hash, which links to a game start with."""
@@ -250,7 +141,7 @@ class Model:
     """The player whose games the history screen lists (``""``: everyone), by name as the statistics know them."""
     stats_player: str | None = None
     """The player the statistics screen shows (``None``: the player named in the settings, else the one who played most)."""
-    hurry: frozenset[str] = frozenset()
+    hurry: frozenset[Slot] = frozenset()
     """The games whose computer turn the player asked to skip to its end: their computer moves come without a
     pause, until a person is to move."""
 
@@ -259,9 +150,9 @@ class Model:
         return self.settings.language or self.browser_language
 
     @property
-    def in_progress(self) -> tuple[str, ...]:
+    def in_progress(self) -> tuple[Slot, ...]:
         """Games with a match that is not over in their own slot (the games by link are listed on their own)."""
-        return tuple(slot for slot, match in self.matches.items() if match.result is None and "/" not in slot)
+        return tuple(slot for slot, match in self.matches.items() if match.result is None and not slot.by_link)
 
     def notify(self, key: str, level: str = "info", **fields: Any) -> Model:
         """The model with one more notice; one that says what a shown notice says counts as a repeat of it.

@@ -4,7 +4,7 @@ These are the second half of :func:`etoile.app.update.update`, for every game at
 the features every table has (undo and redo where the game allows them, a
 replay with step, play and speed, export and import of one game, forced
 actions) are written here once. What only one table understands (its
-``"<game>:..."`` messages) goes to that table's ``on``. Randomness never comes
+messages, :class:`~etoile.app.messages.AtTable`) goes to that table's ``on``. Randomness never comes
 from here: the runtime puts a fresh ``seed`` in the message of every control
 marked ``data-seed``.
 """
@@ -15,11 +15,15 @@ from bisect import bisect_right
 from dataclasses import replace
 from typing import Any
 
-from etoile.app.model import REPLAY_SPEEDS, ComputerMove, Effect, Model, Msg, Replacing, Replay, Watch
-from etoile.app.routes import Route, game_of, href
+from etoile.app import effects as fx
+from etoile.app import messages as m
+from etoile.app.effects import Effect
+from etoile.app.model import REPLAY_SPEEDS, Model, Replacing, Replay, Watch
+from etoile.app.routes import Route, href
 from etoile.app.setup import Setup
 from etoile.engine.game import IllegalAction
 from etoile.engine.match import Match
+from etoile.engine.slot import Slot
 from etoile.saved.history import game_id
 from etoile.saved.storage import ImportRefused, import_match
 from etoile.sharing import by_link, link
@@ -31,22 +35,23 @@ def setup_of(model: Model, game: str) -> Setup:
     return model.setups.get(game) or Setup.new(TABLES[game].GAME.DESCRIPTION, model.settings.name)
 
 
-def computer_turn(model: Model, slot: str) -> list[Effect]:
+def computer_turn(model: Model, slot: Slot) -> list[Effect]:
     """Ask the runtime for a computer move when the seat to move is the computer's."""
     match = model.matches.get(slot)
     if match is None or (seat := match.computer_to_move) is None:
         return []
-    return [Effect("think", {"slot": slot, "ply": match.cursor, "level": match.seats[seat].computer})]
+    level = match.seats[seat].computer
+    return [fx.Think(slot, match.cursor, level)] if level is not None else []
 
 
-def in_slot(effects: list[Effect], slot: str) -> list[Effect]:
+def in_slot(effects: list[Effect], slot: Slot) -> list[Effect]:
     """A table's effects for the game in ``slot``: a table names only its game, the runtime needs its slot too."""
-    return [replace(e, args={**e.args, "slot": slot}) if "game" in e.args else e for e in effects]
+    return [replace(e, slot=slot) if isinstance(e, fx.Advise) else e for e in effects]
 
 
-def follow(model: Model, slot: str | None) -> list[Effect]:
+def follow(model: Model, slot: Slot | None) -> list[Effect]:
     """What a table asks for after each change of its match (e.g. the coach's advice), if it asks."""
-    table = TABLES.get(game_of(slot)) if slot else None
+    table = TABLES.get(slot.game) if slot else None
     match = model.matches.get(slot) if slot else None
     hook = getattr(table, "follow", None)
     return in_slot(hook(model, match), slot) if hook and match is not None and slot else []
@@ -60,7 +65,7 @@ def resume(model: Model) -> list[Effect]:
         return []
     # The computer players and the coach need the worker: it starts once the page is idle at the table, so neither
     # the first computer turn nor the first hint waits for a second interpreter to boot.
-    return [Effect("prepare-ai", {"slot": slot}), *computer_turn(model, slot), *follow(model, slot)]
+    return [fx.PrepareAi(slot), *computer_turn(model, slot), *follow(model, slot)]
 
 
 def kept_by(before: Match, after: Match | None) -> bool:
@@ -82,35 +87,35 @@ def archived(before: Match | None, after: Match | None, *, replacing: bool = Fal
         left = replaces(before, after)
     else:  # in play, an undo keeps the game: only another game in the slot leaves it
         left = before is not None and in_progress(before) and (after is None or game_id(after) != game_id(before))
-    effects = [Effect("archive", {"match": before})] if left else []
+    effects: list[Effect] = [fx.Archive(before)] if left and before is not None else []
     if (
         after is not None
         and after.result is not None
         and (before is None or before.result is None or before.cursor != after.cursor)
     ):
-        effects.append(Effect("archive", {"match": after}))
+        effects.append(fx.Archive(after))
     return effects
 
 
-def ask_to_replace(model: Model, games: tuple[Match, ...], then: Msg, opener: str) -> tuple[Model, list[Effect]]:
+def ask_to_replace(model: Model, games: tuple[Match, ...], then: m.Confirmable, opener: str) -> tuple[Model, list[Effect]]:
     """Open the ``"replace"`` dialog: ``then`` (confirmed) would put other games in place of ``games``, in progress."""
-    confirmed = replace(then, data={**then.data, "confirmed": "1"})
-    return replace(model, dialog="replace", replacing=Replacing(games, confirmed, opener)), [Effect("focus-dialog")]
+    confirmed = replace(then, confirmed=True)
+    return replace(model, dialog="replace", replacing=Replacing(games, confirmed, opener)), [fx.FocusDialog()]
 
 
 def with_match(
-    model: Model, slot: str, match: Match, local: Any = None, *, fresh: bool = False, replacing: bool = False
+    model: Model, slot: Slot, match: Match, local: Any = None, *, fresh: bool = False, replacing: bool = False
 ) -> tuple[Model, list[Effect]]:
     """Store ``match`` in ``slot``, after any forced actions: save it, keep it in the history if it ended or took
     the place of a game left unfinished (``replacing``: see :func:`archived`), and let the computer move if it is
     its turn."""
     match = match.settled()
     kept = archived(model.matches.get(slot), match, replacing=replacing)
-    table = TABLES[game_of(slot)]
+    table = TABLES[slot.game]
     tables = {**model.tables, slot: table.start(match) if fresh or local is None else local}
     hurry = model.hurry if match.computer_to_move is not None else model.hurry - {slot}
     model = replace(_without_replay(model, slot), matches={**model.matches, slot: match}, tables=tables, hurry=hurry)
-    return model, [Effect("save-match", {"slot": slot}), *kept, *computer_turn(model, slot), *follow(model, slot)]
+    return model, [fx.SaveMatch(slot), *kept, *computer_turn(model, slot), *follow(model, slot)]
 
 
 def new_match(model: Model, game: str, setup: Setup, seed: int) -> tuple[Model, list[Effect]]:
@@ -118,9 +123,9 @@ def new_match(model: Model, game: str, setup: Setup, seed: int) -> tuple[Model, 
     table = TABLES[game]
     match = Match.new(table.GAME, setup.options_json(), seed, setup.match_seats())
     route = Route("game", game, by_link=by_link.new_id(seed) if setup.by_link else None)
-    slot = route.slot or game
+    slot = route.slot or Slot(game)
     model, effects = with_match(replace(model, setups={**model.setups, game: setup}), slot, match, fresh=True)
-    return model, [*effects, Effect("navigate", {"hash": href(route)}), Effect("sound", {"name": "start"})]
+    return model, [*effects, fx.Navigate(href(route)), fx.Sound("start")]
 
 
 def in_progress(match: Match | None) -> bool:
@@ -199,7 +204,7 @@ def receive(model: Model, incoming: Match, code: str) -> tuple[Model, list[Effec
     """
     game = incoming.game.ID
     route = Route("game", game, by_link=code)
-    slot = route.slot or game
+    slot = route.slot or Slot(game)
     arrival = by_link.receive(incoming, model.matches.get(slot))
     match = arrival.match.settled()
     tables = {**model.tables, slot: TABLES[game].start(match)} if arrival.match is not model.matches.get(slot) else model.tables
@@ -211,9 +216,9 @@ def receive(model: Model, incoming: Match, code: str) -> tuple[Model, list[Effec
     params = {"move": arrival.common + 1} if arrival.outcome == "rival" and differs is None else {}
     told = arrival.outcome + ("_over" if match.result is not None and arrival.outcome in ("new", "moved") else "")
     told += f"_{differs}" if differs else ""
-    effects = [Effect("save-match", {"slot": slot}), *kept, Effect("navigate", {"hash": href(route), "replace": True})]
+    effects = [fx.SaveMatch(slot), *kept, fx.Navigate(href(route), replace=True)]
     if arrival.rival is not None:
-        effects.append(Effect("save-rival", {"slot": slot}))
+        effects.append(fx.SaveRival(slot))
     level = "warning" if arrival.outcome == "rival" else "info"
     return model.notify(f"bylink.arrived.{told}", level, params=params), effects
 
@@ -224,237 +229,239 @@ def watched(model: Model) -> Model:
     if watch is None or watch.match is None:
         raise ValueError("no game is being watched")
     game = watch.match.game.ID
+    slot = Slot(game)
     return replace(
-        model, route=Route("game", game), matches={game: watch.match}, replays={game: watch.replay}, tables={}, hurry=frozenset()
+        model, route=Route("game", game), matches={slot: watch.match}, replays={slot: watch.replay}, tables={}, hurry=frozenset()
     )
 
 
-SHARING = ("share-game", "share-copy", "share-send", "share-close", "copied")
-"""The messages of a table's "Share a link", which a past game's screen has too."""
-
-
-def watch_update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
+def watch_update(model: Model, msg: m.GameMsg) -> tuple[Model, list[Effect]]:
     """A message on a link's screen: the replay's controls move the watched game, and a past game of the history is
     shared by its link as a table's is; nothing else is done, and nothing is saved."""
     watch = model.watching
-    if watch is not None and watch.match is not None and msg.action in SHARING and model.route.screen == "history":
-        game = watch.match.game.ID
-        lens, effects = _update(watched(model), msg, game, game)
-        return replace(model, sharing=lens.sharing, notices=lens.notices, next_notice=lens.next_notice), effects
-    if watch is None or watch.match is None or not msg.action.startswith("replay"):
+    if watch is None or watch.match is None:
         return model, []
-    if msg.action == "replay-exit":
-        return model, [Effect("navigate", {"hash": "#/history" if model.route.screen == "history" else "#/"})]
-    game = watch.match.game.ID
-    lens, effects = _replay(watched(model), game, watch.match, watch.replay, msg)
-    replay = lens.replays.get(game, watch.replay)
-    return replace(model, watching=replace(watch, replay=replay)), [e for e in effects if e.kind == "later"]
+    slot = Slot(watch.match.game.ID)
+    match msg:
+        case m.ShareGame() | m.ShareCopy() | m.ShareSend() | m.ShareClose() | m.Copied() if model.route.screen == "history":
+            lens, effects = _update(watched(model), msg, slot)
+            return replace(model, sharing=lens.sharing, notices=lens.notices, next_notice=lens.next_notice), effects
+        case m.ReplayExit():
+            return model, [fx.Navigate("#/history" if model.route.screen == "history" else "#/")]
+        case m.ReplayOpen() | m.ReplayStep() | m.ReplayTo() | m.ReplayPlay() | m.ReplayTick() | m.ReplaySpeed():
+            lens, effects = _replay(watched(model), slot, watch.match, watch.replay, msg)
+            replay = lens.replays.get(slot, watch.replay)
+            return replace(model, watching=replace(watch, replay=replay)), [e for e in effects if isinstance(e, fx.Later)]
+    return model, []
 
 
-def slot_of_msg(model: Model, msg: Msg) -> str | None:
+def slot_of_msg(model: Model, msg: m.GameMsg) -> Slot | None:
     """The slot a message is about: the one the runtime names (a computer's move, a coach's answer), else the game
     shown if the control names its game (a table's controls name only their game), else the game it names."""
-    named = msg.data.get("game")
-    return msg.data.get("slot") or (model.route.slot if named in (None, model.route.game) else named)
+    match msg:
+        case m.ReplayTick(slot=slot) | m.Copied(slot=slot) | m.ComputerMove(slot=slot) | m.CoachAnswer(slot=slot):
+            return slot
+    named = msg.game
+    return model.route.slot if named in (None, model.route.game) else Slot(named)
 
 
-def link_url(model: Model, slot: str, purpose: str) -> str:
+def link_url(model: Model, slot: Slot, purpose: str) -> str:
     """The address that opens the game in ``slot`` on another device: a replay to ``watch``, or, for a game by link,
     the next player's turn to ``play``."""
-    code = slot.partition("/")[2] if purpose == "play" else ""
+    code = slot.code if purpose == "play" else None
     return f"{model.address}#/link/{link.encode(model.matches[slot], purpose, code or None)}"
 
 
-def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
+def update(model: Model, msg: m.GameMsg) -> tuple[Model, list[Effect]]:
+    """The messages of a game's screen, for the game they are about."""
     slot = slot_of_msg(model, msg)
-    game = game_of(slot or "")
-    if not slot or game not in TABLES:
+    if slot is None or slot.game not in TABLES:
         return model, []
-    return _update(model, msg, slot, game)
+    return _update(model, msg, slot)
 
 
-def _update(model: Model, msg: Msg, slot: str, game: str) -> tuple[Model, list[Effect]]:
+def _update(model: Model, msg: m.GameMsg, slot: Slot) -> tuple[Model, list[Effect]]:
+    game = slot.game
     table: Table = TABLES[game]
-    action, value = msg.action, msg.value
     match_ = model.matches.get(slot)
     local = model.tables.get(slot)
-    if action.startswith("setup-") or action == "abandon-confirm":
-        return _setup(model, msg, game)
-    match action:
-        case _ if match_ is not None and action.startswith("replay") and (slot in model.replays or action in STARTS_REPLAY):
+    match msg:
+        case (
+            m.SetupPlayers() | m.SetupSeatKind() | m.SetupSeatLevel() | m.SetupSeatName() | m.SetupOption()
+            | m.SetupStart() | m.AbandonConfirm()
+        ):  # fmt: skip
+            return _setup(model, msg, game)
+        case (
+            m.ReplayOpen() | m.ReplayStep() | m.ReplayTo() | m.ReplayPlay() | m.ReplayTick() | m.ReplaySpeed()
+            | m.ReplayExit()
+        ) if match_ is not None and (slot in model.replays or isinstance(msg, (m.ReplayOpen, m.ReplayTo))):  # fmt: skip
             return _replay(model, slot, match_, model.replays.get(slot, Replay()), msg)
-        case "export-game" if match_ is not None:
-            return model, [Effect("export-game", {"slot": slot})]
-        case "share-game" if match_ is not None:
-            return replace(model, sharing=slot), [Effect("focus", {"selector": f"#share-{game}"})]
-        case "share-copy" | "share-send" if match_ is not None:
-            url = link_url(model, slot, "play" if msg.data.get("purpose") == "play" else "watch")
-            return model, [
-                Effect("copy", {"slot": slot, "text": url}) if action == "share-copy" else Effect("send", {"url": url})
-            ]
-        case "copied":
-            return model.notify("link.copied" if value else "link.copy_failed"), []
-        case "share-close":
-            return replace(model, sharing=None), [Effect("focus", {"selector": f'[data-action=share-game][data-game="{game}"]'})]
-        case "rival-keep" | "rival-take" if slot in model.rivals:
-            return _settle_rival(model, slot, keep=action == "rival-keep")
-        case "import-game" if "/" not in slot:
+        case m.ExportGame() if match_ is not None:
+            return model, [fx.ExportGame(slot)]
+        case m.ShareGame() if match_ is not None:
+            return replace(model, sharing=slot), [fx.Focus(f"#share-{game}")]
+        case m.ShareCopy(purpose) | m.ShareSend(purpose) if match_ is not None:
+            url = link_url(model, slot, "play" if purpose == "play" else "watch")
+            return model, [fx.Copy(slot, url) if isinstance(msg, m.ShareCopy) else fx.Send(url)]
+        case m.Copied(ok=ok):
+            return model.notify("link.copied" if ok else "link.copy_failed"), []
+        case m.ShareClose():
+            return replace(model, sharing=None), [fx.Focus(f'[data-action=share-game][data-game="{game}"]')]
+        case m.RivalKeep() | m.RivalTake() if slot in model.rivals:
+            return _settle_rival(model, slot, keep=isinstance(msg, m.RivalKeep))
+        case m.ImportGame(text) if not slot.by_link:
             try:
-                loaded = import_match(str(value or ""), game, {game: table.GAME})
+                loaded = import_match(text, game, {game: table.GAME})
             except ImportRefused as refused:
                 terms = {"game": f"game.{game}.name"}
                 return model.notify("table.import_refused", "warning", terms=terms, details=str(refused)), []
-            if match_ is not None and replaces(match_, loaded.settled()) and not msg.data.get("confirmed"):
+            if match_ is not None and replaces(match_, loaded.settled()) and not msg.confirmed:
                 return ask_to_replace(model, (match_,), msg, f'[data-action=import-game][data-game="{game}"]')
             model, effects = with_match(model, slot, loaded, fresh=True, replacing=True)
             return model.notify("table.imported"), effects
         case _ if slot in model.replays or slot in model.rivals:
             return model, []  # a replay is only watched, a game with a rival waits for the choice: no action meanwhile
-        case "rematch" if match_ is not None:
-            return _rematch(model, slot, match_, int(msg.data["seed"]))
-        case "play" if match_ is not None and match_.friend_to_move is None:  # a friend's move comes in a link
-            return _play(model, slot, match_, table.GAME.action_from_json(value))
-        case "computer-skip" if match_ is not None and match_.computer_to_move is not None:
+        case m.Rematch(seed) if match_ is not None:
+            return _rematch(model, slot, match_, seed)
+        case m.Play(action) if match_ is not None and match_.friend_to_move is None:  # a friend's move comes in a link
+            return _play(model, slot, match_, table.GAME.action_from_json(action))
+        case m.ComputerSkip() if match_ is not None and match_.computer_to_move is not None:
             return replace(model, hurry=model.hurry | {slot}), []
-        case "computer-move" if match_ is not None and isinstance(value, ComputerMove) and value.ply == match_.cursor:
-            return _play(model, slot, match_, table.GAME.action_from_json(value.action))
-        case "undo" if match_ is not None and table.GAME.DESCRIPTION.undo and can_take_back(match_):
+        case m.ComputerMove(ply=ply, action=action) if match_ is not None and ply == match_.cursor:
+            return _play(model, slot, match_, table.GAME.action_from_json(action))
+        case m.Undo() if match_ is not None and table.GAME.DESCRIPTION.undo and can_take_back(match_):
             return with_match(model, slot, undo_to_person(match_), fresh=True)
-        case "redo" if match_ is not None and table.GAME.DESCRIPTION.undo and match_.can_redo:
+        case m.Redo() if match_ is not None and table.GAME.DESCRIPTION.undo and match_.can_redo:
             return with_match(model, slot, redo_to_person(match_), fresh=True)
-        case _ if action.startswith(f"{game}:") and match_ is not None:
+        case m.AtTable(msg=own) | (m.CoachAnswer() as own) if match_ is not None:
             before = local if local is not None else table.start(match_)
-            new_match_, new_local, effects = table.on(match_, before, msg)
+            new_match_, new_local, effects = table.on(match_, before, own)
             effects = in_slot(effects, slot)
             if new_match_ is match_:
                 draft = getattr(table, "draft", None)
                 if draft is not None and draft(new_local) != draft(before):  # a choice a reload must not lose
-                    effects = [*effects, Effect("save-draft", {"slot": slot})]
+                    effects = [*effects, fx.SaveDraft(slot)]
                 return replace(model, tables={**model.tables, slot: new_local}), effects
             model, more = with_match(model, slot, new_match_, new_local)
             return model, [*effects, *more]
     return model, []
 
 
-def continue_entry(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
+def continue_entry(model: Model, msg: m.HistoryContinue) -> tuple[Model, list[Effect]]:
     """A game of the history left unfinished, continued ("Continue this game"): back in its game's slot (asking
     first when it would replace a game in progress, which goes to the history in turn), and its table opened. A slot
     that holds that game already, as far or further, is only opened."""
-    entry = next((e for e in model.history if e.id == msg.value and e.ended == "abandoned"), None)
+    entry = next((e for e in model.history if e.id == msg.entry and e.ended == "abandoned"), None)
     if entry is None:
         return model, []
     try:
         match = entry.replayed()
     except link.LinkRefused:
         return model, []  # its screen says it cannot be replayed, and offers no way to continue it
-    slot, before = entry.game, model.matches.get(entry.game)
-    opened = Effect("navigate", {"hash": href(Route("game", entry.game))})
+    slot = Slot(entry.game)
+    before = model.matches.get(slot)
+    opened = fx.Navigate(href(Route("game", entry.game)))
     if before is not None and kept_by(match, before):
         return model, [opened]
-    if replaces(before, match) and not msg.data.get("confirmed"):
-        return ask_to_replace(model, (before,), msg, "[data-action=history-continue]")  # type: ignore[arg-type]
+    if before is not None and replaces(before, match) and not msg.confirmed:
+        return ask_to_replace(model, (before,), msg, "[data-action=history-continue]")
     model, effects = with_match(model, slot, match, fresh=True, replacing=True)
     return model, [*effects, opened]
 
 
-def _setup(model: Model, msg: Msg, game: str) -> tuple[Model, list[Effect]]:
+def _setup(model: Model, msg: m.Setup, game: str) -> tuple[Model, list[Effect]]:
     """The setup form's messages: who sits where, the options, and the start (which asks first before it replaces
     a game in progress; a game by link takes a slot of its own and replaces nothing)."""
-    setup, value, index = setup_of(model, game), msg.value, int(msg.data.get("index", -1))
-    match msg.action:
-        case "setup-players" if str(value).strip().isdigit():
-            return _with_setup(model, game, setup.with_players(int(str(value))))
-        case "setup-seat-kind":
-            return _with_setup(model, game, setup.with_kind(index, str(value)))
-        case "setup-seat-level":
-            return _with_setup(model, game, setup.with_seat(index, computer=value, away=False))
-        case "setup-seat-name":
-            return _with_setup(model, game, setup.with_seat(index, name=str(value or "")))
-        case "setup-option":
-            return _with_setup(model, game, setup.with_option(msg.data.get("option", ""), str(value)))
-        case "setup-start" if in_progress(model.matches.get(game)) and not setup.by_link:
-            return replace(model, dialog="abandon"), [Effect("focus-dialog")]  # a slip must not lose the game
-        case "setup-start" | "abandon-confirm":
+    setup = setup_of(model, game)
+    match msg:
+        case m.SetupPlayers(count):
+            return _with_setup(model, game, setup.with_players(count))
+        case m.SetupSeatKind(index, kind):
+            return _with_setup(model, game, setup.with_kind(index, kind))
+        case m.SetupSeatLevel(index, level):
+            return _with_setup(model, game, setup.with_seat(index, computer=level, away=False))
+        case m.SetupSeatName(index, name):
+            return _with_setup(model, game, setup.with_seat(index, name=name))
+        case m.SetupOption(option, value):
+            return _with_setup(model, game, setup.with_option(option, value))
+        case m.SetupStart() if in_progress(model.matches.get(Slot(game))) and not setup.by_link:
+            return replace(model, dialog="abandon"), [fx.FocusDialog()]  # a slip must not lose the game
+        case m.SetupStart(seed) | m.AbandonConfirm(seed):
             try:
-                return new_match(replace(model, dialog=None), game, setup, int(msg.data["seed"]))
+                return new_match(replace(model, dialog=None), game, setup, seed)
             except ValueError as error:  # a combination of options the game does not offer
                 return model.notify("setup.invalid", "warning", details=str(error)), []
     return model, []
 
 
-def _rematch(model: Model, slot: str, match: Match, seed: int) -> tuple[Model, list[Effect]]:
+def _rematch(model: Model, slot: Slot, match: Match, seed: int) -> tuple[Model, list[Effect]]:
     """The same players and options again, with a fresh seed; a game by link starts again under a new id, which
     the friends' devices take as a new game."""
     rematch = Match.new(match.game, match.options, seed, match.seats)
-    if "/" not in slot:
+    if not slot.by_link:
         model, effects = with_match(model, slot, rematch, fresh=True)
-        return model, [*effects, Effect("focus-next")]
+        return model, [*effects, fx.FocusNext()]
     route = Route("game", match.game.ID, by_link=by_link.new_id(seed))
     model, effects = with_match(model, route.slot or slot, rematch, fresh=True)
-    return model, [*effects, Effect("navigate", {"hash": href(route)})]
+    return model, [*effects, fx.Navigate(href(route))]
 
 
-def _settle_rival(model: Model, slot: str, *, keep: bool) -> tuple[Model, list[Effect]]:
+def _settle_rival(model: Model, slot: Slot, *, keep: bool) -> tuple[Model, list[Effect]]:
     """The player's choice between the game on this device and the link's that parts from it: the other goes."""
     rival = model.rivals[slot]
-    model = replace(model, rivals={s: m for s, m in model.rivals.items() if s != slot})
-    saved = Effect("save-rival", {"slot": slot})
+    model = replace(model, rivals={s: r for s, r in model.rivals.items() if s != slot})
+    saved = fx.SaveRival(slot)
     if keep:
-        return model.notify("bylink.kept_mine"), [saved, Effect("focus-next")]
+        return model.notify("bylink.kept_mine"), [saved, fx.FocusNext()]
     model, effects = with_match(model, slot, rival, fresh=True)
-    return model.notify("bylink.took_link"), [saved, *effects, Effect("focus-next")]
+    return model.notify("bylink.took_link"), [saved, *effects, fx.FocusNext()]
 
 
-STARTS_REPLAY = ("replay", "replay-to")
-"""What opens a replay: its button, or a click on a line of the game's log."""
-
-
-def _replay(model: Model, game: str, match: Match, replay: Replay, msg: Msg) -> tuple[Model, list[Effect]]:
-    """Open, step, jump, play, pause, change speed, or leave the replay of ``game``.
+def _replay(model: Model, slot: Slot, match: Match, replay: Replay, msg: m.Replaying) -> tuple[Model, list[Effect]]:
+    """Open, step, jump, play, pause, change speed, or leave the replay of the game in ``slot``.
 
     A replay moves through :attr:`Match.positions`: from one player's move to the next, never to dice in the air.
     """
     effects: list[Effect] = []
     positions = match.positions
     at = bisect_right(positions, replay.ply) - 1  # the position shown (the last at or before the ply)
-    match msg.action:
-        case "replay" if match.cursor > 0:
+    match msg:
+        case m.ReplayOpen() if match.cursor > 0:
             pass
-        case "replay-step":
-            step = max(0, min(len(positions) - 1, at + int(msg.data.get("by", 1))))
+        case m.ReplayStep(by):
+            step = max(0, min(len(positions) - 1, at + by))
             replay = Replay(positions[step], False, replay.speed)
-        case "replay-to" if str(msg.value).isdigit():
-            replay = Replay(positions[bisect_right(positions, int(str(msg.value))) - 1], False, replay.speed)
-        case "replay-play":
+        case m.ReplayTo(ply) if ply >= 0:
+            replay = Replay(positions[bisect_right(positions, ply) - 1], False, replay.speed)
+        case m.ReplayPlay():
             replay = replace(replay, playing=not replay.playing and at < len(positions) - 1)
-            effects = _tick(game, replay) if replay.playing else []
-        case "replay-tick" if replay.playing and msg.value == replay.ply and at < len(positions) - 1:
+            effects = _tick(slot, replay) if replay.playing else []
+        case m.ReplayTick(ply=ply) if replay.playing and ply == replay.ply and at < len(positions) - 1:
             replay = replace(replay, ply=positions[at + 1], playing=at + 2 < len(positions))
-            effects = _tick(game, replay) if replay.playing else []
-        case "replay-speed" if msg.value in {str(s) for s in REPLAY_SPEEDS}:
-            replay = replace(replay, speed=float(msg.value))
-        case "replay-exit":  # back to the game: the computer plays on if it was its turn
-            model = _without_replay(model, game)
-            return model, [*computer_turn(model, game), *follow(model, game)]
+            effects = _tick(slot, replay) if replay.playing else []
+        case m.ReplaySpeed(speed) if speed in REPLAY_SPEEDS:
+            replay = replace(replay, speed=speed)
+        case m.ReplayExit():  # back to the game: the computer plays on if it was its turn
+            model = _without_replay(model, slot)
+            return model, [*computer_turn(model, slot), *follow(model, slot)]
         case _:
             return model, []
-    return replace(model, replays={**model.replays, game: replay}), effects
+    return replace(model, replays={**model.replays, slot: replay}), effects
 
 
-def _without_replay(model: Model, game: str) -> Model:
-    return replace(model, replays={g: r for g, r in model.replays.items() if g != game})
+def _without_replay(model: Model, slot: Slot) -> Model:
+    return replace(model, replays={s: r for s, r in model.replays.items() if s != slot})
 
 
-def _tick(game: str, replay: Replay) -> list[Effect]:
-    msg = {"action": "replay-tick", "value": replay.ply, "data": {"game": game_of(game), "slot": game}}
-    return [Effect("later", {"seconds": replay.speed, "msg": msg})]
+def _tick(slot: Slot, replay: Replay) -> list[Effect]:
+    return [fx.Later(replay.speed, m.ReplayTick(slot, replay.ply))]
 
 
 def _with_setup(model: Model, game: str, setup: Setup) -> tuple[Model, list[Effect]]:
     return replace(model, setups={**model.setups, game: setup}), []
 
 
-def _play(model: Model, slot: str, match: Match, action: Any) -> tuple[Model, list[Effect]]:
+def _play(model: Model, slot: Slot, match: Match, action: Any) -> tuple[Model, list[Effect]]:
     try:
         played = match.play(action)
     except IllegalAction as error:

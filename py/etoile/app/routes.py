@@ -7,7 +7,7 @@ Route(screen='rules', game='generala', link=None, by_link=None, entry=None)
 >>> href(Route("game", "chinese-checkers"))
 '#/chinese-checkers'
 >>> parse("#/chinese-checkers/by-link/k3j9x2ab").slot
-'chinese-checkers/k3j9x2ab'
+Slot(game='chinese-checkers', code='k3j9x2ab')
 >>> parse("#/history/0123456789abcdef").entry, href(Route("stats"))
 ('0123456789abcdef', '#/stats')
 """
@@ -17,26 +17,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from etoile.engine.registry import IDS
+from etoile.engine.slot import Slot
 from etoile.saved.history import HISTORY_ID
 from etoile.sharing.by_link import BY_LINK_ID
 
 GAMES = IDS
 """Game ids, in the order the home screen lists them; each is also its URL path (a live view of the registry)."""
-
-
-def slot_of(game: str, by_link: str | None = None) -> str:
-    """Where a game sits on this device: its game's own slot (the game id), or, for a game by link, one of its
-    own (``<game>/<id>``): a device holds any number of games by link beside its one game of each kind."""
-    return f"{game}/{by_link}" if by_link else game
-
-
-def game_of(slot: str) -> str:
-    """The game id of a slot.
-
-    >>> game_of("chinese-checkers/k3j9x2ab"), game_of("421")
-    ('chinese-checkers', '421')
-    """
-    return slot.partition("/")[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,9 +39,9 @@ class Route:
     entry: str | None = None
 
     @property
-    def slot(self) -> str | None:
-        """The slot of the game shown (:func:`slot_of`), on a game's screen."""
-        return slot_of(self.game, self.by_link) if self.game else None
+    def slot(self) -> Slot | None:
+        """The slot of the game shown, on a game's screen."""
+        return Slot(self.game, self.by_link or None) if self.game else None
 
 
 HOME = Route("home")

@@ -1,8 +1,8 @@
 """The app as data: a :class:`Model`, the messages that change it, and :func:`update`.
 
-This is the Elm architecture. A page event becomes a :class:`Msg`;
-``update(model, msg)`` returns the next model and a list of :class:`Effect`
-(saving, downloading, focusing...) that the browser runtime carries out. The
+This is the Elm architecture. A page event becomes a message (:mod:`etoile.app.messages`);
+``update(model, msg)`` returns the next model and a list of effects (:mod:`etoile.app.effects`:
+saving, downloading, focusing...) that the browser runtime carries out. The
 views in :mod:`etoile.ui.views` draw a model. Nothing here touches the page,
 so every screen and every transition is tested on plain CPython.
 """
@@ -12,15 +12,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
+from etoile.app import effects as fx
+from etoile.app import messages as m
 from etoile.app import play
-from etoile.app.model import HISTORY_PAGE, Effect, Imported, ImportFile, ImportRefusal, Model, Msg, Notice
-from etoile.app.routes import game_of, parse
+from etoile.app.effects import Effect
+from etoile.app.messages import Msg
+from etoile.app.model import HISTORY_PAGE, Model
+from etoile.app.routes import parse
 from etoile.engine.names import clean_name
-from etoile.saved.history import Entry, newest_first, with_entry
+from etoile.engine.slot import Slot
+from etoile.saved.history import newest_first, with_entry
 from etoile.saved.settings import LANGUAGES, SPEEDS, THEMES, Settings
 from etoile.saved.storage import Problem
-
-__all__ = ["Effect", "Model", "Msg", "Notice", "update", "with_problems"]
 
 
 def record_terms(record: str, about: Mapping[str, str] | None = None) -> dict[str, str]:
@@ -28,7 +31,7 @@ def record_terms(record: str, about: Mapping[str, str] | None = None) -> dict[st
     history by its game and the date it ended when ``about`` (:func:`etoile.saved.storage.about`) has them (the date's
     parts are :func:`record_params`)."""
     if record.startswith(("match:", "rival:", "draft:")):
-        return {"game": "game." + game_of(record.partition(":")[2]) + ".name", "record": "record.match"}
+        return {"game": "game." + Slot.parse(record.partition(":")[2]).game + ".name", "record": "record.match"}
     if record.startswith("history:"):
         if about and "game" in about and "when" in about:
             return {"game": f"game.{about['game']}.name", "date": "history.date", "record": "record.history_game"}
@@ -68,14 +71,14 @@ def failed(model: Model, details: str) -> Model:
     return replace(model, dialog=None, sharing=None).notify("error.unexpected", "error", details=details)
 
 
-def _remove_by_link(model: Model, slot: str) -> tuple[Model, list[Effect]]:
+def _remove_by_link(model: Model, slot: Slot) -> tuple[Model, list[Effect]]:
     """Take a game by link that is over off this device (one still in play stays: its friends wait for it)."""
     match = model.matches.get(slot)
-    if "/" not in slot or match is None or match.result is None:
+    if not slot.by_link or match is None or match.result is None:
         return model, []
     matches = {s: m for s, m in model.matches.items() if s != slot}
     model = replace(model, matches=matches, rivals={s: m for s, m in model.rivals.items() if s != slot})
-    return model, [Effect("save-match", {"slot": slot}), Effect("save-rival", {"slot": slot}), Effect("focus-heading")]
+    return model, [fx.SaveMatch(slot), fx.SaveRival(slot), fx.FocusHeading()]
 
 
 def _opener(model: Model) -> str:
@@ -88,142 +91,148 @@ def _opener(model: Model) -> str:
 
 
 def _save(model: Model, settings: Settings) -> tuple[Model, list[Effect]]:
-    return replace(model, settings=settings), [Effect("save-settings")]
+    return replace(model, settings=settings), [fx.SaveSettings()]
 
 
-def _past(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
+def _past(model: Model, msg: m.Past) -> tuple[Model, list[Effect]]:
     """The messages of the history and the statistics: a game kept, the filters, a game removed, a player chosen."""
-    value = msg.value
-    match msg.action:
-        case "archived" if isinstance(value, Entry):
-            return replace(model, history=with_entry(model.history, value)), []
-        case "history-game":
-            return replace(model, history_game=str(value or ""), history_shown=HISTORY_PAGE), []
-        case "history-player":
-            return replace(model, history_player=str(value or ""), history_shown=HISTORY_PAGE), []
-        case "history-more":
+    match msg:
+        case m.Archived(entry):
+            return replace(model, history=with_entry(model.history, entry)), []
+        case m.HistoryGame(game):
+            return replace(model, history_game=game, history_shown=HISTORY_PAGE), []
+        case m.HistoryPlayer(player):
+            return replace(model, history_player=player, history_shown=HISTORY_PAGE), []
+        case m.HistoryMore():
             return replace(model, history_shown=model.history_shown + HISTORY_PAGE), []
-        case "forget-entry" if any(e.id == value for e in model.history):
-            remaining = tuple(e for e in model.history if e.id != value)
-            effects = [Effect("forget-entry", {"id": value}), Effect("focus-heading")]
+        case m.ForgetEntry(entry_id) if any(e.id == entry_id for e in model.history):
+            remaining = tuple(e for e in model.history if e.id != entry_id)
+            effects: list[Effect] = [fx.DeleteEntry(entry_id), fx.FocusHeading()]
             return replace(model, history=remaining).notify("history.removed"), effects
-        case "forget-oldest" if model.history:
+        case m.ForgetOldest() if model.history:
             gone = model.history[-HISTORY_PAGE:]
             model = replace(model, history=model.history[: -len(gone)], history_full=False)
-            effects = [*(Effect("forget-entry", {"id": e.id}) for e in gone), Effect("resave-history"), Effect("focus-heading")]
+            effects = [*(fx.DeleteEntry(e.id) for e in gone), fx.ResaveHistory(), fx.FocusHeading()]
             return model.notify("history.removed_oldest", params={"count": len(gone)}), effects
-        case "stats-player":
-            return replace(model, stats_player=str(value or "")), []
+        case m.StatsPlayer(player):
+            return replace(model, stats_player=player), []
     return model, []
 
 
-def _import(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
+def _import(model: Model, msg: m.Importing) -> tuple[Model, list[Effect]]:
     """The messages of an all-data import: a file chosen is read first; it is written once nothing in progress would
     be replaced, or the player said so (and each game in progress it replaces then goes to the history)."""
-    value = msg.value
-    match msg.action:
-        case "import-file":
-            return model, [Effect("import", {"text": value, "write": bool(msg.data.get("confirmed"))})]
-        case "import-read" if isinstance(value, ImportFile):
-            lost = tuple(m for slot, m in model.matches.items() if play.replaces(m, value.matches.get(slot, m)))
+    match msg:
+        case m.ImportFile(text, confirmed):
+            return model, [fx.ImportAll(text, write=confirmed)]
+        case m.ImportRead(text, matches):
+            lost = tuple(g for slot, g in model.matches.items() if play.replaces(g, matches.get(slot, g)))
             if lost:
-                return play.ask_to_replace(model, lost, Msg("import-file", value.text), "[data-action=import-file]")
-            return model, [Effect("import", {"text": value.text, "write": True})]
-        case "imported" if isinstance(value, Imported):
-            replaced = [m for slot, m in model.matches.items() if play.replaces(m, value.matches.get(slot))]
+                return play.ask_to_replace(model, lost, m.ImportFile(text), "[data-action=import-file]")
+            return model, [fx.ImportAll(text, write=True)]
+        case m.Imported():
+            replaced = [g for slot, g in model.matches.items() if play.replaces(g, msg.matches.get(slot))]
             model = replace(
                 model,
-                settings=value.settings,
-                matches=dict(value.matches),
-                rivals=dict(value.rivals),
+                settings=msg.settings,
+                matches=dict(msg.matches),
+                rivals=dict(msg.rivals),
                 tables={},
-                history=newest_first(value.history),
+                history=newest_first(msg.history),
             )
-            kept = [Effect("archive", {"match": m}) for m in replaced]
-            return model.notify("import.done", params={"count": value.count}), [*kept, *play.resume(model)]
-        case "import-refused" if isinstance(value, ImportRefusal):
-            terms = {"reason": "import.why." + value.reason}
-            if value.record:
-                terms = record_terms(value.record) | terms
-            return model.notify("import.refused", "warning", terms=terms, details=value.detail), []
+            kept: list[Effect] = [fx.Archive(g) for g in replaced]
+            return model.notify("import.done", params={"count": msg.count}), [*kept, *play.resume(model)]
+        case m.ImportRefusal(reason, record, detail):
+            terms = {"reason": "import.why." + reason}
+            if record:
+                terms = record_terms(record) | terms
+            return model.notify("import.refused", "warning", terms=terms, details=detail), []
     return model, []
 
 
 def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
     """The next model and the effects to run, for one message."""
-    action, value = msg.action, msg.value
     settings = model.settings
-    match action:
-        case "route":
-            route = parse(str(value or ""))
+    match msg:
+        case m.RouteChanged(hash_):
+            route = parse(hash_)
             if route != model.route:  # another screen: what was said about the last one's actions goes with it
                 model = replace(model, notices=tuple(n for n in model.notices if n.lasting))
             model, effects = play.arrive(replace(model, route=route, dialog=None, replacing=None, sharing=None))
             # At a table, the player's next move; elsewhere the screen's heading, so its name is read out.
             at_table = model.route.screen == "game" and model.route.slot in model.matches
-            return model, [*effects, Effect("focus-next" if at_table else "focus-heading"), *play.resume(model)]
-        case "resume":
+            focus: Effect = fx.FocusNext() if at_table else fx.FocusHeading()
+            return model, [*effects, focus, *play.resume(model)]
+        case m.Resume():
             model, effects = play.arrive(model)
             return model, [*effects, *play.resume(model)]
-        case "set-language" if value in LANGUAGES:
-            return _save(model, settings.with_(language=value))
-        case "set-name":
-            return _save(model, settings.with_(name=clean_name(str(value or ""))))
-        case "set-sound":
-            model, effects = _save(model, settings.with_(sound=bool(value)))
-            return model, effects + ([Effect("sound", {"name": "toggle"})] if value else [])
-        case "set-coach":
-            model, effects = _save(model, settings.with_(coach=bool(value)))
-            return model, effects + play.follow(model, model.route.game)
-        case "set-speed" if value in SPEEDS:
-            return _save(model, settings.with_(speed=value))
-        case "set-theme" if value in THEMES:
-            return _save(model, settings.with_(theme=value))
-        case "notify":
-            return model.notify(value["key"], "info", details=value.get("details", "")), []
-        case "skip":
-            return model, [Effect("focus", {"selector": "#main"})]
-        case "reset-ask":
-            return replace(model, dialog="reset"), [Effect("focus-dialog")]
-        case "dialog-cancel":
+        case m.SetLanguage(language) if language in LANGUAGES:
+            return _save(model, settings.with_(language=language))
+        case m.SetName(name):
+            return _save(model, settings.with_(name=clean_name(name)))
+        case m.SetSound(on):
+            model, effects = _save(model, settings.with_(sound=on))
+            return model, effects + ([fx.Sound("toggle")] if on else [])
+        case m.SetCoach(on):
+            model, effects = _save(model, settings.with_(coach=on))
+            return model, effects + play.follow(model, Slot(model.route.game) if model.route.game else None)
+        case m.SetSpeed(speed) if speed in SPEEDS:
+            return _save(model, settings.with_(speed=speed))
+        case m.SetTheme(theme) if theme in THEMES:
+            return _save(model, settings.with_(theme=theme))
+        case m.SkipToMain():
+            return model, [fx.Focus("#main")]
+        case m.ResetAsk():
+            return replace(model, dialog="reset"), [fx.FocusDialog()]
+        case m.DialogCancel():
             closed = replace(model, dialog=None, discarding=None, replacing=None)
-            return closed, [Effect("focus", {"selector": _opener(model)})]
-        case "replace-confirm" if model.replacing is not None:
+            return closed, [fx.Focus(_opener(model))]
+        case m.ReplaceConfirm() if model.replacing is not None:
             return update(replace(model, dialog=None, replacing=None), model.replacing.then)
-        case "history-continue":
+        case m.HistoryContinue():
             return play.continue_entry(model, msg)
-        case "reset-confirm":
+        case m.ResetConfirm():
             fresh = Model(route=model.route, browser_language=model.browser_language, offline_ready=model.offline_ready)
-            return fresh.notify("reset.done"), [Effect("reset")]
-        case "export":
-            return model, [Effect("export")]
-        case "import-file" | "import-read" | "imported" | "import-refused":
+            return fresh.notify("reset.done"), [fx.ResetStorage()]
+        case m.Export():
+            return model, [fx.ExportAll()]
+        case m.ImportFile() | m.ImportRead() | m.Imported() | m.ImportRefusal():
             return _import(model, msg)
-        case "problems":
-            return with_problems(model, value), []
-        case "download-aside":
-            return model, [Effect("download-aside", {"key": value})]
-        case "discard-ask" if value:
-            return replace(model, dialog="discard", discarding=str(value)), [Effect("focus-dialog")]
-        case "discard-confirm" if model.discarding:
+        case m.DownloadAside(key):
+            return model, [fx.OfferAside(key)]
+        case m.DiscardAsk(key) if key:
+            return replace(model, dialog="discard", discarding=key), [fx.FocusDialog()]
+        case m.DiscardConfirm() if model.discarding:
             key = model.discarding
             kept = tuple(n for n in model.notices if n.aside_key != key)
             model = replace(model, notices=kept, dialog=None, discarding=None)
-            return model, [Effect("discard-aside", {"key": key}), Effect("focus", {"selector": "#main"})]
-        case "aside-gone":
-            kept = tuple(n for n in model.notices if n.aside_key != value)
+            return model, [fx.DiscardAside(key), fx.Focus("#main")]
+        case m.AsideGone(key):
+            kept = tuple(n for n in model.notices if n.aside_key != key)
             return replace(model, notices=kept).notify("storage.gone", "warning"), []
-        case "dismiss":
-            kept = tuple(n for n in model.notices if str(n.id) != str(value))
+        case m.Dismiss(notice):
+            kept = tuple(n for n in model.notices if n.id != notice)
             return replace(model, notices=kept), []
-        case "bylink-remove":
-            return _remove_by_link(model, str(value))
-        case "archived" | "history-game" | "history-player" | "history-more" | "forget-entry" | "forget-oldest" | "stats-player":
+        case m.ByLinkRemove(slot):
+            return _remove_by_link(model, slot)
+        case (
+            m.Archived() | m.HistoryGame() | m.HistoryPlayer() | m.HistoryMore() | m.ForgetEntry() | m.ForgetOldest()
+            | m.StatsPlayer()
+        ):  # fmt: skip
             return _past(model, msg)
-        case "offline-ready":
+        case m.OfflineReady():
             return replace(model, offline_ready=True), []
-        case "error":
-            return failed(model, str(value)), []
-    if model.route.screen == "link" or model.route.entry:  # a watched game takes its replay's controls, nothing else
-        return play.watch_update(model, msg)
-    return play.update(model, msg)
+        case m.Failed(details):
+            return failed(model, details), []
+        case (
+            m.SetupPlayers() | m.SetupSeatKind() | m.SetupSeatLevel() | m.SetupSeatName() | m.SetupOption()
+            | m.SetupStart() | m.AbandonConfirm() | m.ReplayOpen() | m.ReplayStep() | m.ReplayTo() | m.ReplayPlay()
+            | m.ReplayTick() | m.ReplaySpeed() | m.ReplayExit() | m.ShareGame() | m.ShareCopy() | m.ShareSend()
+            | m.ShareClose() | m.Copied() | m.ExportGame() | m.RivalKeep() | m.RivalTake() | m.ImportGame()
+            | m.Rematch() | m.Play() | m.ComputerSkip() | m.ComputerMove() | m.Undo() | m.Redo() | m.CoachAnswer()
+            | m.AtTable()
+        ):  # fmt: skip
+            if model.route.screen == "link" or model.route.entry:  # a watched game takes its replay's controls only
+                return play.watch_update(model, msg)
+            return play.update(model, msg)
+    return model, []

@@ -25,7 +25,7 @@ of its slot's game, replayed under the rules, see :class:`etoile.engine.match.Ma
   :data:`MAX_CACHED` of them, and the first to go when a record does not fit.
 
 The module never imports ``js``: the page passes a backend that wraps
-``window.localStorage`` (see :mod:`etoile.ui.browser`).
+``window.localStorage`` (see :mod:`etoile.ui.runtime.storage`).
 
 >>> store = Store(MemoryBackend({"etoile:settings": "{broken"}))
 >>> store.settings() == Settings(), [p.kind for p in store.problems], store.set_aside()
@@ -43,6 +43,7 @@ from etoile.engine import safe_json
 from etoile.engine.game import Game
 from etoile.engine.match import InvalidMatch, Match
 from etoile.engine.registry import REGISTRY
+from etoile.engine.slot import Slot
 from etoile.saved.history import WHEN, Entry, better
 from etoile.saved.settings import Settings
 from etoile.sharing.by_link import BY_LINK_ID
@@ -162,10 +163,11 @@ def _decode_settings(record: str, data: Any, games: Mapping[str, Game]) -> Setti
     return Settings.from_json(data)
 
 
-def slot_game(slot: str, games: Mapping[str, Game]) -> str | None:
-    """The game of a slot this version has (its game's own, or a game by link's), else ``None``."""
-    game, _, code = slot.partition("/")
-    return game if game in games and (not code or BY_LINK_ID.fullmatch(code)) and slot.count("/") <= 1 else None
+def slot_game(text: str, games: Mapping[str, Game]) -> str | None:
+    """The game of the slot ``text`` names, if this version has it (its game's own, or a game by link's), else ``None``."""
+    slot = Slot.parse(text)
+    valid = slot.game in games and (not slot.code or BY_LINK_ID.fullmatch(slot.code)) and text.count("/") <= 1
+    return slot.game if valid else None
 
 
 def _decode_match(record: str, data: Any, games: Mapping[str, Game]) -> Match:
@@ -333,11 +335,11 @@ class Store:
         """The saved settings, or the defaults."""
         return self._read(SETTINGS) or Settings()
 
-    def match(self, slot: str) -> Match | None:
+    def match(self, slot: Slot) -> Match | None:
         """The saved game in ``slot`` (a game id, or a game by link's slot), if any, settled: a record that stops
         with dice in the air (cut short, or written by hand) goes on with the throw its seed gives, as the table
         would have played it."""
-        match = self._read(MATCH + slot)
+        match = self._read(MATCH + str(slot))
         return None if match is None else match.settled()
 
     def _names(self, prefix: str) -> list[str]:
@@ -345,18 +347,18 @@ class Store:
         keys = [key.removeprefix(PENDING_PREFIX).removeprefix(PREFIX) for key in self.backend.keys()]  # noqa: SIM118
         return sorted({key.removeprefix(prefix) for key in keys if key.startswith(prefix)})
 
-    def _slots(self, prefix: str) -> list[str]:
+    def _slots(self, prefix: str) -> list[Slot]:
         """The slots of this version's games that hold a ``prefix`` record (or a write of one still pending)."""
-        return [slot for slot in self._names(prefix) if slot_game(slot, self.games) is not None]
+        return [Slot.parse(text) for text in self._names(prefix) if slot_game(text, self.games) is not None]
 
-    def matches(self) -> dict[str, Match]:
+    def matches(self) -> dict[Slot, Match]:
         """Every readable saved match, by slot (unreadable ones are set aside)."""
         found = {slot: self.match(slot) for slot in self._slots(MATCH)}
         return {slot: match for slot, match in found.items() if match is not None}
 
-    def rivals(self) -> dict[str, Match]:
+    def rivals(self) -> dict[Slot, Match]:
         """Every game by link kept beside the one in its slot until the player chooses, by slot."""
-        found = {slot: self._read(RIVAL + slot) for slot in self._slots(RIVAL)}
+        found = {slot: self._read(RIVAL + str(slot)) for slot in self._slots(RIVAL)}
         return {slot: match for slot, match in found.items() if isinstance(match, Match)}
 
     def history(self) -> list[Entry]:
@@ -367,9 +369,9 @@ class Store:
     def _kept_entries(self) -> dict[str, Entry]:
         return {entry.id: entry for entry in self.history()}
 
-    def draft(self, slot: str) -> Draft | None:
+    def draft(self, slot: Slot) -> Draft | None:
         """The unfinished choice saved at the table of the game in ``slot``, if any (an unreadable one is set aside)."""
-        value = self._read(DRAFT + slot)
+        value = self._read(DRAFT + str(slot))
         return value if isinstance(value, Draft) else None
 
     def set_aside(self) -> dict[str, str]:
@@ -451,23 +453,23 @@ class Store:
         """Save; ``False`` (and a ``"full"`` problem) when storage is full."""
         return self._write(SETTINGS, settings)
 
-    def save_match(self, match: Match, slot: str | None = None) -> bool:
+    def save_match(self, match: Match, slot: Slot | None = None) -> bool:
         """Save ``match`` in ``slot`` (by default its game's own)."""
-        return self._write(MATCH + (slot or match.game.ID), match)
+        return self._write(MATCH + str(slot or Slot(match.game.ID)), match)
 
-    def save_rival(self, slot: str, match: Match | None) -> bool:
+    def save_rival(self, slot: Slot, match: Match | None) -> bool:
         """Keep the game by link that parts from the one in ``slot``, or forget it once the player chose (``None``)."""
         if match is None:
-            self._forget(RIVAL + slot)
+            self._forget(RIVAL + str(slot))
             return True
-        return self._write(RIVAL + slot, match)
+        return self._write(RIVAL + str(slot), match)
 
-    def save_draft(self, slot: str, draft: Draft | None) -> bool:
+    def save_draft(self, slot: Slot, draft: Draft | None) -> bool:
         """Save the table's unfinished choice, or forget it (``None``)."""
         if draft is None:
-            self._forget(DRAFT + slot)
+            self._forget(DRAFT + str(slot))
             return True
-        return self._write(DRAFT + slot, draft)
+        return self._write(DRAFT + str(slot), draft)
 
     def save_entry(self, entry: Entry) -> bool:
         """Keep a game in the history; ``False`` (and a ``"history_full"`` problem) when it does not fit."""
@@ -488,8 +490,8 @@ class Store:
         """Remove a game from the history, after the player asked to."""
         self._forget(HISTORY + entry_id)
 
-    def delete_match(self, slot: str) -> None:
-        self._forget(MATCH + slot)
+    def delete_match(self, slot: Slot) -> None:
+        self._forget(MATCH + str(slot))
 
     def _forget(self, record: str) -> None:
         if record not in self.stuck:
@@ -531,11 +533,15 @@ class Store:
             indent=1,
         )
 
-    def exported_matches(self, text: str) -> dict[str, Match]:
+    def exported_matches(self, text: str) -> dict[Slot, Match]:
         """The games an export would put in their slots, by slot, settled; :class:`ImportRefused` when
         :meth:`import_all` would refuse it. Nothing is written."""
         decoded = _validate_export(text, self.games, self._kept_entries())
-        return {record.removeprefix(MATCH): value.settled() for record, value in decoded.items() if record.startswith(MATCH)}
+        return {
+            Slot.parse(record.removeprefix(MATCH)): value.settled()
+            for record, value in decoded.items()
+            if record.startswith(MATCH)
+        }
 
     def import_all(self, text: str) -> int:
         """Write every record of an export; return how many.

@@ -1,7 +1,7 @@
 """Games by link: correspondence play between devices, with no server.
 
 A game by link is set up on one device with some seats played by friends on theirs (:attr:`Seat.away`). Each
-device keeps its own copy of the game, in a slot of its own (:func:`etoile.app.routes.slot_of`, the game's id drawn at
+device keeps its own copy of the game, in a slot of its own (:class:`etoile.engine.slot.Slot`, the game's id drawn at
 the setup naming it on every device). When a friend is to move, the device offers a ``play`` link
 (:mod:`etoile.sharing.link`) holding the whole record; the friend's device replays it through the rules and, by
 :func:`receive`, takes it as a new game, a continuation of its copy, an older link, or a rival to its copy that the

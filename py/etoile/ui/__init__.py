@@ -1,4 +1,4 @@
-"""The page: pure views (``vdom``, ``views``) and the browser runtime (``dom``, ``browser``).
+"""The page: pure views (``vdom``, ``views``) and the browser runtime (``dom``, ``runtime``).
 
-Only ``dom`` and ``browser`` import ``js`` / ``pyodide``; the rest runs on CPython.
+Only ``dom`` and ``runtime`` (but its pure ``runtime.events``) import ``js`` / ``pyodide``; the rest runs on CPython.
 """

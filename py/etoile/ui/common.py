@@ -29,7 +29,7 @@ def seat_called(seat: Seat | None, index: int, namespace: str, t: Catalog) -> st
 def replaying(model: Model) -> bool:
     """Whether the table shown is a replay (the player's own, or a game watched from the history or a link): it shows
     a past position, where nobody is asked to do anything."""
-    return (model.route.slot or "") in model.replays
+    return model.route.slot in model.replays
 
 
 def log_entry(game_id: str, ply: int, text: str, *, current: bool = False) -> El:

@@ -121,7 +121,7 @@ def dice_row(
     enabled: bool,
     hinted: Collection[int] = (),
 ) -> El:
-    """The dice on the table as a group of buttons sending ``"<game>:keep"`` with the die's index.
+    """The dice on the table as a group of buttons sending ``"<game>:keep"`` with the die's index (``data-index``).
 
     ``kept`` are set aside, ``rolled`` shake (they were just thrown), ``hinted``
     are outlined (the coach would keep them); ``enabled`` lets the player click.

@@ -8,8 +8,12 @@ table module provides:
 * ``board(model, match, local, t) -> El``: the table below the common frame;
 * ``start(match) -> local``: the table's own view state for a new or loaded match
   (selected dice, a highlighted piece...), not saved but for its draft (below);
-* ``on(match, local, msg) -> (match, local, effects)``: the messages named
-  ``"<game>:<name>"`` that only this table understands;
+* ``decode(name, value, data) -> message | None``: the table's own message (a type its module declares) for an
+  event on one of its controls, whose ``data-action`` is ``"<game id>:<name>"`` (or its ``data-keys``, or its
+  ``data-escape``), ``value`` its input (a key pressed on a board) and ``data`` its other ``data-*`` attributes;
+  ``None`` for input it does not read (the runtime drops it);
+* ``on(match, local, msg) -> (match, local, effects)``: those messages, and the coach's answers
+  (:class:`~etoile.app.messages.CoachAnswer`), that only this table understands;
 * ``log_note(match, ply, t) -> str | None``: what the game made of the action
   that led to the position after ``ply`` actions, if it is worth a word in the
   game's log (the tokens a finished turn moved, the points of a box filled);
@@ -32,7 +36,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any, Protocol
 
-from etoile.app.model import Effect, Model, Msg
+from etoile.app.effects import Effect
+from etoile.app.model import Model
 from etoile.engine.game import Game
 from etoile.engine.match import Match
 from etoile.engine.registry import IDS, spec
@@ -47,7 +52,9 @@ class Table(Protocol):
 
     def start(self, match: Match) -> Any: ...
 
-    def on(self, match: Match, local: Any, msg: Msg) -> tuple[Match, Any, list[Effect]]: ...
+    def decode(self, name: str, value: str | None, data: Mapping[str, str]) -> object | None: ...
+
+    def on(self, match: Match, local: Any, msg: Any) -> tuple[Match, Any, list[Effect]]: ...
 
     def log_note(self, match: Match, ply: int, t: Catalog) -> str | None: ...
 

@@ -1,7 +1,7 @@
-"""Every screen, drawn from the :class:`~etoile.app.update.Model` as :class:`~etoile.ui.vdom.El` trees.
+"""Every screen, drawn from the :class:`~etoile.app.model.Model` as :class:`~etoile.ui.vdom.El` trees.
 
-Controls carry ``data-action`` (and ``data-value``): the runtime turns an event
-on them into ``Msg(action, value)``. Views are pure and run on CPython.
+Controls carry ``data-action`` (and ``data-value``, ``data-game``...): the runtime reads an event on them into a
+typed message (:mod:`etoile.ui.runtime.events`). Views are pure and run on CPython.
 """
 
 from __future__ import annotations
@@ -12,12 +12,13 @@ from typing import Any
 
 from etoile.app.model import REPLAY_SPEEDS, Model, Notice, Replay, Watch
 from etoile.app.play import can_take_back, link_url, setup_of, watched
-from etoile.app.routes import GAMES, Route, game_of, href
+from etoile.app.routes import GAMES, Route, href
 from etoile.app.setup import MAX_SEATS, SeatChoice
 from etoile.engine import registry
 from etoile.engine.game import CHANCE, Description, Option, token
 from etoile.engine.match import Match
 from etoile.engine.names import NAME_LENGTH
+from etoile.engine.slot import Slot
 from etoile.saved.settings import LANGUAGES, SPEEDS, THEMES
 from etoile.sharing.by_link import differences, made_here, parting
 from etoile.ui.common import log_entry, seat_name
@@ -149,7 +150,7 @@ def home(model: Model, t: Catalog) -> El:
         h("h1", {"tabindex": "-1"}, "Étoile"),
         h("p", {"class": "lead"}, t("home.lead")),
         model.settings.name and h("p", {"class": "greeting"}, t("home.greeting", name=model.settings.name)),
-        h("ul", {"class": "game-list"}, [game_card(g, g in model.in_progress, t) for g in GAMES]),
+        h("ul", {"class": "game-list"}, [game_card(g, Slot(g) in model.in_progress, t) for g in GAMES]),
         by_link_games(model, t),
     )
 
@@ -157,12 +158,12 @@ def home(model: Model, t: Catalog) -> El:
 def by_link_games(model: Model, t: Catalog) -> El | None:
     """The games by link on this device: those waiting for a choice or for a move here first, then those waiting
     for a friend, then those over (which can be removed)."""
-    rows = sorted((by_link_status(model, slot, match), slot) for slot, match in model.matches.items() if "/" in slot)
+    rows = sorted((by_link_status(model, slot, match), slot) for slot, match in model.matches.items() if slot.by_link)
     if not rows:
         return None
     items = []
     for status, slot in rows:
-        match, (game_id, _, code) = model.matches[slot], slot.partition("/")
+        match, game_id, code = model.matches[slot], slot.game, slot.code
         name = seat_name(match, seat, t) if (seat := match.friend_to_move) is not None else ""
         items.append(
             h(
@@ -180,7 +181,7 @@ def by_link_games(model: Model, t: Catalog) -> El | None:
                 status == BY_LINK_STATUSES.index("over")
                 and h(
                     "button",
-                    {"type": "button", "data-action": "bylink-remove", "data-value": slot},
+                    {"type": "button", "data-action": "bylink-remove", "data-value": str(slot)},
                     t("bylink.remove"),
                 ),
             )
@@ -192,7 +193,7 @@ BY_LINK_STATUSES = ("rival", "your_turn", "waiting", "over")
 """Where a game by link stands, in the order the home screen lists them (``bylink.status.<status>``)."""
 
 
-def by_link_status(model: Model, slot: str, match: Match) -> int:
+def by_link_status(model: Model, slot: Slot, match: Match) -> int:
     """The index in :data:`BY_LINK_STATUSES` of where the game by link in ``slot`` stands."""
     if slot in model.rivals:
         return 0
@@ -256,7 +257,7 @@ def past_screen(model: Model, t: Catalog) -> El:
             "div",
             {"class": "row record-tools"},
             h("button", {"type": "button", "data-action": "share-game", "data-game": game_id}, t("table.share")),
-            model.sharing == game_id and link_box(shown, game_id, "watch", t),
+            model.sharing == Slot(game_id) and link_box(shown, Slot(game_id), "watch", t),
         ),
     )
 
@@ -293,12 +294,12 @@ def link_screen(model: Model, t: Catalog) -> El:
 def game(model: Model, t: Catalog, *, watching: bool = False, leave: str = "link.leave") -> El:
     """A game's screen: its table when a game is under way, else its setup (or "coming soon"); ``watching``, the
     table of a game opened from a link, which only its replay moves."""
-    game_id, slot = model.route.game or "", model.route.slot or ""
+    game_id, slot = model.route.game or "", model.route.slot
     table = TABLES.get(game_id)
     if table is None:
         return coming_soon(game_id, t)
-    match = model.matches.get(slot)
-    if match is None:
+    match = model.matches.get(slot) if slot is not None else None
+    if slot is None or match is None:
         return missing(model, t) if model.route.by_link else setup_screen(model, t)
     local = model.tables.get(slot)
     replay = model.replays.get(slot)
@@ -497,7 +498,7 @@ def replay_bar(game_id: str, match: Match, replay: Replay, t: Catalog, leave: st
     )
 
 
-def record_tools(model: Model, slot: str, match: Match, replay: Replay | None, t: Catalog) -> El:
+def record_tools(model: Model, slot: Slot, match: Match, replay: Replay | None, t: Catalog) -> El:
     """What every table does with its game's record: replay it, share it as a link, export it to a file, import one
     (in its game's own slot: a game by link is the friends' as well)."""
     data: dict[str, Attr] = {"data-game": match.game.ID}
@@ -510,7 +511,7 @@ def record_tools(model: Model, slot: str, match: Match, replay: Replay | None, t
         h("button", {"type": "button", "data-action": "share-game", **data}, t("table.share")),
         model.sharing == slot and link_box(model, slot, "watch", t),
         h("button", {"type": "button", "data-action": "export-game", **data}, t("table.export")),
-        "/" not in slot
+        not slot.by_link
         and h(
             "label",
             {"class": "button file"},
@@ -529,10 +530,10 @@ def record_tools(model: Model, slot: str, match: Match, replay: Replay | None, t
     )
 
 
-def link_box(model: Model, slot: str, purpose: str, t: Catalog) -> El:
+def link_box(model: Model, slot: Slot, purpose: str, t: Catalog) -> El:
     """A link to the game in ``slot``, to be copied, sent with the share sheet where the browser has one, or read
     as a QR code: a replay to ``watch`` (closed again), or the friend's turn to ``play``."""
-    game_id = game_of(slot)
+    game_id = slot.game
     url = link_url(model, slot, purpose)
     data: dict[str, Attr] = {"data-game": game_id, "data-purpose": purpose}
     field_id = f"{'send' if purpose == 'play' else 'share'}-{game_id}"
@@ -561,7 +562,7 @@ def friends(match: Match, t: Catalog) -> str:
     return ", ".join(seat_name(match, index, t) for index, seat in enumerate(match.seats) if seat.away)
 
 
-def to_send(model: Model, slot: str, match: Match, t: Catalog) -> El | None:
+def to_send(model: Model, slot: Slot, match: Match, t: Catalog) -> El | None:
     """In a game by link, when a friend is to move: the link that takes them the move just made; once the game is
     over by a move made here, the link that takes them its end."""
     seat = match.friend_to_move

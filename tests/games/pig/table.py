@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from etoile.app.model import Effect, Model, Msg
+from etoile.app import effects as fx
+from etoile.app.effects import Effect
+from etoile.app.model import Model
 from etoile.engine.match import Match
 from etoile.ui.i18n import Catalog
 from etoile.ui.vdom import El, h
@@ -22,11 +26,25 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
     return h("p", {"class": "pig"}, f"scores {list(match.state.scores)} peek {local['peek']}")
 
 
-def on(match: Match, local: Any, msg: Msg) -> tuple[Match, Any, list[Effect]]:
-    if msg.action == "pig:peek":
+@dataclass(frozen=True, slots=True)
+class Peek:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    pass
+
+
+def decode(name: str, value: str | None, data: Mapping[str, str]) -> Peek | Roll | None:
+    return {"peek": Peek(), "roll": Roll()}.get(name)
+
+
+def on(match: Match, local: Any, msg: object) -> tuple[Match, Any, list[Effect]]:
+    if isinstance(msg, Peek):
         return match, {"peek": True}, []
-    if msg.action == "pig:roll":
-        return match.play("roll"), local, [Effect("sound", {"name": "dice"})]
+    if isinstance(msg, Roll):
+        return match.play("roll"), local, [fx.Sound("dice")]
     return match, local, []
 
 

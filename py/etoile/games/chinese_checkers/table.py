@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from etoile.app.model import CoachAnswer, Effect, Model, Msg
+from etoile.app import effects as fx
+from etoile.app.effects import Effect
+from etoile.app.messages import CoachAnswer, whole_number
+from etoile.app.model import Model
 from etoile.engine.coach import PENDING, Pending
 from etoile.engine.match import Match
 from etoile.games.chinese_checkers import rules as g
@@ -122,15 +126,54 @@ def neighbour_by_key(hole: int, key: str) -> int:
     return hole
 
 
-def on(match: Match, local: Local, msg: Msg) -> tuple[Match, Local, list[Effect]]:
-    state = match.state
-    name = msg.action.removeprefix(f"{ACTION}:")
-    mine = match.person_to_move is not None
+@dataclass(frozen=True, slots=True)
+class ChooseHole:
+    """A click on the board's ``hole``: pick up the piece there, or move the piece picked up to it."""
+
+    hole: int
+
+
+@dataclass(frozen=True, slots=True)
+class BoardKey:
+    """A key pressed on the board (one of the runtime's board keys: ``"ArrowUp"``, ``"Shift+ArrowUp"``, ``"Enter"``...)."""
+
+    key: str
+
+
+@dataclass(frozen=True, slots=True)
+class AskHint:
+    """Ask the coach what to do."""
+
+
+Message = ChooseHole | BoardKey | AskHint
+"""What the Chinese checkers table's own controls say."""
+
+
+def decode(name: str, value: str | None, data: Mapping[str, str]) -> Message | None:
+    """The message of an event on one of the table's controls (``data-action="<game>:<name>"``, the board's
+    ``data-keys``), or ``None``.
+
+    >>> decode("hole", None, {"hole": "60"}), decode("key", "ArrowUp", {}), decode("hole", None, {})
+    (ChooseHole(hole=60), BoardKey(key='ArrowUp'), None)
+    """
     match name:
-        case "hole" if mine:
-            return _choose_hole(match, local, int(msg.data.get("hole", -1)))
-        case "key":
-            key = str(msg.value)
+        case "hole":
+            hole = whole_number(data.get("hole"))
+            return None if hole is None else ChooseHole(hole)
+        case "key" if value:
+            return BoardKey(value)
+        case "hint":
+            return AskHint()
+    return None
+
+
+def on(match: Match, local: Local, msg: Message | CoachAnswer) -> tuple[Match, Local, list[Effect]]:
+    state = match.state
+    mine = match.person_to_move is not None
+    match msg:
+        case ChooseHole(hole) if mine:
+            return _choose_hole(match, local, hole)
+        case BoardKey(key):
             cursor = local.cursor if local.cursor is not None else (local.selected or g.pieces(state, state.to_move or 0)[0])
             if key in STEPS:
                 return match, replace(local, cursor=neighbour_by_key(cursor, key)), []
@@ -138,14 +181,10 @@ def on(match: Match, local: Local, msg: Msg) -> tuple[Match, Local, list[Effect]
                 return _choose_hole(match, replace(local, cursor=cursor), cursor)
             if key == "Escape":
                 return match, replace(local, selected=None), []
-        case "hint" if mine:
-            return (
-                match,
-                replace(local, hint=PENDING),
-                [Effect("advise", {"game": ACTION, "ply": match.cursor, "request": "hint"})],
-            )
-        case "advice" if isinstance(msg.value, CoachAnswer) and msg.value.ply == match.cursor:
-            return match, replace(local, hint=ChineseCheckersHint.from_json(msg.value.result)), []
+        case AskHint() if mine:
+            return match, replace(local, hint=PENDING), [fx.Advise(match.cursor, "hint")]
+        case CoachAnswer(ply=ply, result=result) if ply == match.cursor:
+            return match, replace(local, hint=ChineseCheckersHint.from_json(result)), []
     return match, local, []
 
 
@@ -156,7 +195,7 @@ def _choose_hole(match: Match, local: Local, hole: int) -> tuple[Match, Local, l
     if local.selected is not None:
         target = g.destinations(state, local.selected).get(hole)
         if target is not None:
-            return match.play(target), Local(cursor=hole), [Effect("sound", {"name": "move"})]
+            return match.play(target), Local(cursor=hole), [fx.Sound("move")]
     if g.piece(state, hole) == state.to_move and g.destinations(state, hole):
         return match, replace(local, selected=None if local.selected == hole else hole, cursor=hole, hint=None), []
     return match, replace(local, selected=None, cursor=hole), []
@@ -333,7 +372,7 @@ def _last_move(match: Match) -> g.Move | None:
     """The move that led to the position shown (skipping passes)."""
     move: g.Move
     for move in reversed(match.played):
-        if not move.is_pass:
+        if isinstance(move, g.Move) and not move.is_pass:
             return move
     return None
 

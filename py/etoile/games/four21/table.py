@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from etoile.app.model import CoachAnswer, Effect, Model, Msg
+from etoile.app import effects as fx
+from etoile.app.effects import Effect
+from etoile.app.messages import CoachAnswer, whole_number
+from etoile.app.model import Model
 from etoile.engine.coach import Pending
 from etoile.engine.dice import digits
 from etoile.engine.game import JSON
@@ -56,29 +60,65 @@ def follow(model: Model, match: Match) -> list[Effect]:
     """With the coach on, ask for the expert's advice whenever a person is about to decide."""
     state = match.state
     if model.settings.coach and match.person_to_move is not None and can_keep(state):
-        return [Effect("advise", {"game": "421", "ply": match.cursor, "request": "advice"})]
+        return [fx.Advise(match.cursor, "advice")]
     return []
 
 
-def on(match: Match, local: Local, msg: Msg) -> tuple[Match, Local, list[Effect]]:
-    state = match.state
-    if match.person_to_move is None and msg.action != "421:advice":
-        return match, local, []
-    match msg.action.removeprefix("421:"):
-        case "keep" if can_keep(state):
-            index = int(msg.data.get("index", -1))
-            if 0 <= index < 3:
-                keep = tuple(sorted(set(kept(state, local)) ^ {index}))
-                return match, replace(local, keep=keep), []
+@dataclass(frozen=True, slots=True)
+class Keep:
+    """Set the die at ``index`` aside for the next throw, or take it back."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowDice:
+    """Throw the dice not set aside."""
+
+
+@dataclass(frozen=True, slots=True)
+class StopTurn:
+    """Stand on the hand thrown."""
+
+
+Message = Keep | ThrowDice | StopTurn
+"""What the 421 table's own controls say."""
+
+
+def decode(name: str, value: str | None, data: Mapping[str, str]) -> Message | None:
+    """The message of an event on one of the table's controls (``data-action="421:<name>"``), or ``None``.
+
+    >>> decode("keep", None, {"index": "2"}), decode("throw", None, {}), decode("keep", None, {"index": "x"})
+    (Keep(index=2), ThrowDice(), None)
+    """
+    match name:
+        case "keep":
+            index = whole_number(data.get("index"))
+            return None if index is None else Keep(index)
         case "throw":
+            return ThrowDice()
+        case "stop":
+            return StopTurn()
+    return None
+
+
+def on(match: Match, local: Local, msg: Message | CoachAnswer) -> tuple[Match, Local, list[Effect]]:
+    state = match.state
+    if match.person_to_move is None and not isinstance(msg, CoachAnswer):
+        return match, local, []
+    match msg:
+        case Keep(index) if can_keep(state) and 0 <= index < 3:
+            keep = tuple(sorted(set(kept(state, local)) ^ {index}))
+            return match, replace(local, keep=keep), []
+        case ThrowDice():
             action = g.Throw(tuple(state.dice[i] for i in kept(state, local)) if can_keep(state) else ())
             if action not in g.legal_actions(state):
                 return match, local, []
-            return match.play(action), Local(), [Effect("sound", {"name": "dice"})]
-        case "stop" if g.Stop() in g.legal_actions(state):
-            return match.play(g.Stop()), Local(), [Effect("sound", {"name": "stop"})]
-        case "advice" if isinstance(msg.value, CoachAnswer) and msg.value.ply == match.cursor:
-            return match, replace(local, advice=Four21Advice.from_json(msg.value.result)), []
+            return match.play(action), Local(), [fx.Sound("dice")]
+        case StopTurn() if g.Stop() in g.legal_actions(state):
+            return match.play(g.Stop()), Local(), [fx.Sound("stop")]
+        case CoachAnswer(ply=ply, result=result) if ply == match.cursor:
+            return match, replace(local, advice=Four21Advice.from_json(result)), []
     return match, local, []
 
 

@@ -9,14 +9,19 @@ landed before it looks (:meth:`etoile.engine.match.Match.settled`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from etoile.app.model import CoachAnswer, Effect, Model, Msg
+from etoile.app import effects as fx
+from etoile.app.effects import Effect
+from etoile.app.messages import CoachAnswer, whole_number
+from etoile.app.model import Model
 from etoile.engine.coach import PENDING, Pending
 from etoile.engine.dice import Roll, faces_text
 from etoile.engine.game import JSON
 from etoile.engine.match import Match
+from etoile.engine.slot import Slot
 from etoile.games.generala import rules as g
 from etoile.games.generala.coach import GeneralaChoice, GeneralaHint, GeneralaMistake, GeneralaPar, GeneralaReport
 from etoile.ui.common import replaying, result_panel, seat_name
@@ -51,10 +56,10 @@ def alone(match: Match) -> bool:
 
 def follow(model: Model, match: Match) -> list[Effect]:
     """At the end of a solo game, ask the coach for the optimal player's average, to set the score beside it."""
-    local = model.tables.get("generala")
+    local = model.tables.get(Slot(g.ID))
     if not alone(match) or (isinstance(local, Local) and local.par is not None):
         return []
-    return [Effect("advise", {"game": "generala", "ply": match.cursor, "request": "par"})]
+    return [fx.Advise(match.cursor, "par")]
 
 
 def alone_title(match: Match, t: Catalog) -> str | None:
@@ -101,49 +106,97 @@ def can_keep(match: Match) -> bool:
     return match.person_to_move is not None and state.phase == "play" and 0 < state.throw < g.THROWS
 
 
-def on(match: Match, local: Local, msg: Msg) -> tuple[Match, Local, list[Effect]]:
+@dataclass(frozen=True, slots=True)
+class Keep:
+    """Set the die at ``index`` aside for the next throw, or take it back."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowDice:
+    """Throw the dice not set aside."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fill:
+    """Write the throw in ``box`` (a box worth nothing asks first)."""
+
+    box: str
+
+
+@dataclass(frozen=True, slots=True)
+class CancelFill:
+    """Keep the box worth nothing open after all."""
+
+
+@dataclass(frozen=True, slots=True)
+class AskHint:
+    """Ask the coach what to do."""
+
+
+@dataclass(frozen=True, slots=True)
+class AskReport:
+    """Ask the coach for the report of a finished game."""
+
+
+Message = Keep | ThrowDice | Fill | CancelFill | AskHint | AskReport
+"""What the Generala table's own controls say."""
+
+
+def decode(name: str, value: str | None, data: Mapping[str, str]) -> Message | None:
+    """The message of an event on one of the table's controls (``data-action="generala:<name>"``), or ``None``.
+
+    >>> decode("fill", None, {"box": "full"}), decode("keep", None, {}), decode("cancel", None, {})
+    (Fill(box='full'), None, CancelFill())
+    """
+    match name:
+        case "keep":
+            index = whole_number(data.get("index"))
+            return None if index is None else Keep(index)
+        case "throw":
+            return ThrowDice()
+        case "fill" if "box" in data:
+            return Fill(data["box"])
+        case "cancel":
+            return CancelFill()
+        case "hint":
+            return AskHint()
+        case "report":
+            return AskReport()
+    return None
+
+
+def on(match: Match, local: Local, msg: Message | CoachAnswer) -> tuple[Match, Local, list[Effect]]:
     state = match.state
     mine = match.person_to_move is not None
     throw = g.Throw(tuple(state.dice[i] for i in kept(state, local)) if can_keep(match) else ())
-    match msg.action.removeprefix("generala:"):
-        case "keep" if can_keep(match):
-            index = int(msg.data.get("index", -1))
-            if 0 <= index < g.DICE:
-                keep = tuple(sorted(set(kept(state, local)) ^ {index}))
-                return match, replace(local, keep=keep, hint=None if local.hint is PENDING else local.hint), []
-        case "throw" if mine and throw in g.legal_actions(state):
+    match msg:
+        case Keep(index) if can_keep(match) and 0 <= index < g.DICE:
+            keep = tuple(sorted(set(kept(state, local)) ^ {index}))
+            return match, replace(local, keep=keep, hint=None if local.hint is PENDING else local.hint), []
+        case ThrowDice() if mine and throw in g.legal_actions(state):
             played = match.play(throw).settled()
             sound = "fanfare" if played.state.big_general is not None else "dice"
-            return played, Local(), [Effect("sound", {"name": sound})]
-        case "fill" if mine and state.throw:
-            box = msg.data.get("box", "")
+            return played, Local(), [fx.Sound(sound)]
+        case Fill(box) if mine and state.throw:
             if box not in g.open_boxes(state):
                 return match, local, []
             if g.preview(state)[box] == 0 and local.confirm != box:
-                return match, replace(local, confirm=box), [Effect("focus", {"selector": ".confirm-zero .danger"})]
-            return match.play(g.Fill(box)), Local(), [Effect("sound", {"name": "fill"})]
-        case "cancel" if local.confirm is not None:  # back to the box the player had chosen
-            back = Effect("focus", {"selector": f".sheet button[data-box='{local.confirm}']"})
-            return match, replace(local, confirm=None), [back]
-        case "hint" if mine and state.phase == "play":
-            return (
-                match,
-                replace(local, hint=PENDING),
-                [Effect("advise", {"game": "generala", "ply": match.cursor, "request": "hint"})],
-            )
-        case "report" if match.result is not None:
-            return (
-                match,
-                replace(local, report=PENDING),
-                [Effect("advise", {"game": "generala", "ply": match.cursor, "request": "report"})],
-            )
-        case "advice" if isinstance(msg.value, CoachAnswer) and msg.value.ply == match.cursor:
-            answer = msg.value
-            if answer.request == "hint":
-                return match, replace(local, hint=GeneralaHint.from_json(answer.result)), []
-            if answer.request == "par":
-                return match, replace(local, par=GeneralaPar.from_json(answer.result)), []
-            return match, replace(local, report=GeneralaReport.from_json(answer.result)), []
+                return match, replace(local, confirm=box), [fx.Focus(".confirm-zero .danger")]
+            return match.play(g.Fill(box)), Local(), [fx.Sound("fill")]
+        case CancelFill() if local.confirm is not None:  # back to the box the player had chosen
+            return match, replace(local, confirm=None), [fx.Focus(f".sheet button[data-box='{local.confirm}']")]
+        case AskHint() if mine and state.phase == "play":
+            return match, replace(local, hint=PENDING), [fx.Advise(match.cursor, "hint")]
+        case AskReport() if match.result is not None:
+            return match, replace(local, report=PENDING), [fx.Advise(match.cursor, "report")]
+        case CoachAnswer(ply=ply, request=request, result=result) if ply == match.cursor:
+            if request == "hint":
+                return match, replace(local, hint=GeneralaHint.from_json(result)), []
+            if request == "par":
+                return match, replace(local, par=GeneralaPar.from_json(result)), []
+            return match, replace(local, report=GeneralaReport.from_json(result)), []
     return match, local, []
 
 

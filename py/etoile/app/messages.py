@@ -1,0 +1,512 @@
+"""The messages: what happened, one frozen type per kind of event, as :func:`etoile.app.update.update` receives it.
+
+A control's event is read into one of these once, where it arrives (:mod:`etoile.ui.runtime.events`), and checked
+there: the updates receive typed values and never read text. The runtime makes the others itself (a computer's
+move, a coach's answer, what an import found).
+
+The messages of a game's screen name the game they are about (``game``, a control's ``data-game``; ``None``: the
+game shown), or, when the runtime makes them, its ``slot``. What only one table understands is that table's own
+message type (declared in its module), carried to it in an :class:`AtTable`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from etoile.engine.match import Match
+from etoile.engine.slot import Slot
+from etoile.saved.history import Entry
+from etoile.saved.settings import Settings
+
+# --- the whole app ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RouteChanged:
+    """The page's address changed to ``hash``."""
+
+    hash: str
+
+
+@dataclass(frozen=True, slots=True)
+class Resume:
+    """The page opened (or came back): let a computer whose turn it was play on."""
+
+
+@dataclass(frozen=True, slots=True)
+class SetLanguage:
+    language: str
+
+
+@dataclass(frozen=True, slots=True)
+class SetName:
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class SetSound:
+    on: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SetCoach:
+    on: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SetSpeed:
+    speed: str
+
+
+@dataclass(frozen=True, slots=True)
+class SetTheme:
+    theme: str
+
+
+@dataclass(frozen=True, slots=True)
+class SkipToMain:
+    """The "skip to the content" link."""
+
+
+@dataclass(frozen=True, slots=True)
+class ResetAsk:
+    """ "Delete all data": open its dialog."""
+
+
+@dataclass(frozen=True, slots=True)
+class ResetConfirm:
+    """The reset dialog confirmed."""
+
+
+@dataclass(frozen=True, slots=True)
+class DialogCancel:
+    """The dialog open is cancelled (its button, or Escape)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReplaceConfirm:
+    """The ``"replace"`` dialog confirmed: its message runs."""
+
+
+@dataclass(frozen=True, slots=True)
+class Export:
+    """ "Export all data"."""
+
+
+@dataclass(frozen=True, slots=True)
+class ImportFile:
+    """An all-data export chosen to import (its ``text``); ``confirmed`` once the player said it may replace games
+    in progress."""
+
+    text: str
+    confirmed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ImportRead:
+    """An all-data export that validates, not written yet (its ``text``), and the games it would put in their
+    slots (by slot), to ask first if one of them replaces a game in progress."""
+
+    text: str
+    matches: Mapping[Slot, Match] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Imported:
+    """How many records an all-data import wrote, and what storage now holds."""
+
+    count: int
+    settings: Settings
+    matches: Mapping[Slot, Match]
+    rivals: Mapping[Slot, Match] = field(default_factory=dict)
+    history: tuple[Entry, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ImportRefusal:
+    """Why a file was not imported (``import.why.<reason>``), and where."""
+
+    reason: str
+    record: str = ""
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DownloadAside:
+    """Download the value set aside under the storage ``key``."""
+
+    key: str
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardAsk:
+    """Discarding the value set aside under the storage ``key``: open its dialog."""
+
+    key: str
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardConfirm:
+    """The discard dialog confirmed."""
+
+
+@dataclass(frozen=True, slots=True)
+class AsideGone:
+    """The value set aside under ``key`` was gone when it was to be downloaded."""
+
+    key: str
+
+
+@dataclass(frozen=True, slots=True)
+class Dismiss:
+    """A notice closed, by its id."""
+
+    notice: int
+
+
+@dataclass(frozen=True, slots=True)
+class ByLinkRemove:
+    """A game by link that is over taken off this device, by its slot."""
+
+    slot: Slot
+
+
+@dataclass(frozen=True, slots=True)
+class OfflineReady:
+    """The offline cache is complete."""
+
+
+@dataclass(frozen=True, slots=True)
+class Failed:
+    """An unexpected error, and its ``details``."""
+
+    details: str
+
+
+# --- the history and the statistics --------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Archived:
+    """``entry`` was kept in the history."""
+
+    entry: Entry
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryGame:
+    """The game the history lists (``""``: every game)."""
+
+    game: str
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryPlayer:
+    """The player whose games the history lists (``""``: everyone)."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryMore:
+    """Show more games of the history."""
+
+
+@dataclass(frozen=True, slots=True)
+class ForgetEntry:
+    """Remove the game of the history with this id."""
+
+    entry: str
+
+
+@dataclass(frozen=True, slots=True)
+class ForgetOldest:
+    """Remove the oldest games of the history, to make room."""
+
+
+@dataclass(frozen=True, slots=True)
+class StatsPlayer:
+    """The player the statistics show."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryContinue:
+    """Continue a game of the history left unfinished (``confirmed``: the player said it may replace one)."""
+
+    entry: str
+    confirmed: bool = False
+
+
+# --- the game screens: setup --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SetupPlayers:
+    count: int
+    game: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SetupSeatKind:
+    index: int
+    kind: str
+    game: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SetupSeatLevel:
+    index: int
+    level: str
+    game: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SetupSeatName:
+    index: int
+    name: str
+    game: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SetupOption:
+    option: str
+    value: str
+    game: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SetupStart:
+    """Start the game set up, with a fresh ``seed`` (it asks first before it replaces a game in progress)."""
+
+    seed: int
+    game: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AbandonConfirm:
+    """Start the game set up, in place of the one in progress (the ``"abandon"`` dialog confirmed)."""
+
+    seed: int
+    game: str | None = None
+
+
+# --- the game screens: a table's shared tools ---------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayOpen:
+    game: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayStep:
+    by: int
+    game: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayTo:
+    """A click on a line of the game's log: the replay at the position after ``ply`` actions."""
+
+    ply: int
+    game: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayPlay:
+    """Play or pause the replay."""
+
+    game: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayTick:
+    """The replay of the game in ``slot`` playing by itself takes its next step, if it is still at ``ply``."""
+
+    slot: Slot
+    ply: int
+
+
+@dataclass(frozen=True, slots=True)
+class ReplaySpeed:
+    speed: float
+    game: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayExit:
+    game: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ExportGame:
+    game: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ShareGame:
+    """Show the link to the game (to watch)."""
+
+    game: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ShareCopy:
+    """Copy the link to the game, to ``watch`` it or, for a game by link, to ``play`` the next turn."""
+
+    purpose: str
+    game: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ShareSend:
+    """Send the link to the game with the system's share sheet."""
+
+    purpose: str
+    game: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ShareClose:
+    game: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Copied:
+    """Whether the link to the game in ``slot`` went to the clipboard."""
+
+    slot: Slot
+    ok: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RivalKeep:
+    """Keep the game on this device rather than the link's that parts from it."""
+
+    game: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RivalTake:
+    """Take the link's game rather than the one on this device."""
+
+    game: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ImportGame:
+    """A file (its ``text``) chosen to import as the game of its table (``confirmed``: it may replace the game in
+    progress)."""
+
+    text: str
+    game: str | None = None
+    confirmed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    seed: int
+    game: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play ``action`` (its JSON) in the game."""
+
+    action: Any
+    game: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ComputerSkip:
+    """Skip the computer's turn to its end."""
+
+    game: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ComputerMove:
+    """The computer's action (its JSON) in the game in ``slot``, for the position after ``ply`` actions."""
+
+    slot: Slot
+    ply: int
+    action: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    game: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Redo:
+    game: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CoachAnswer:
+    """The coach's answer (JSON of :mod:`etoile.engine.coach`) to ``request`` at ``ply``, about the game in ``slot``:
+    it goes to that game's table."""
+
+    slot: Slot
+    ply: int
+    request: str
+    result: Any
+
+
+@dataclass(frozen=True, slots=True)
+class AtTable:
+    """A message only the table of ``game`` understands: ``msg``, of the type its module declares."""
+
+    game: str
+    msg: object
+
+
+Setup = SetupPlayers | SetupSeatKind | SetupSeatLevel | SetupSeatName | SetupOption | SetupStart | AbandonConfirm
+"""The setup form's messages."""
+
+Replaying = ReplayOpen | ReplayStep | ReplayTo | ReplayPlay | ReplayTick | ReplaySpeed | ReplayExit
+"""The replay's messages."""
+
+Sharing = ShareGame | ShareCopy | ShareSend | ShareClose | Copied
+"""The messages of a table's "Share a link", which a past game's screen has too."""
+
+GameMsg = (
+    Setup | Replaying | Sharing | ExportGame | RivalKeep | RivalTake | ImportGame | Rematch | Play | ComputerSkip
+    | ComputerMove | Undo | Redo | CoachAnswer | AtTable
+)  # fmt: skip
+"""The messages of a game's screen (:mod:`etoile.app.play`)."""
+
+Past = Archived | HistoryGame | HistoryPlayer | HistoryMore | ForgetEntry | ForgetOldest | StatsPlayer
+"""The messages of the history and the statistics."""
+
+Importing = ImportFile | ImportRead | Imported | ImportRefusal
+"""The messages of an all-data import."""
+
+AppMsg = (
+    RouteChanged | Resume | SetLanguage | SetName | SetSound | SetCoach | SetSpeed | SetTheme | SkipToMain | ResetAsk
+    | ResetConfirm | DialogCancel | ReplaceConfirm | Export | DownloadAside | DiscardAsk | DiscardConfirm | AsideGone
+    | Dismiss | ByLinkRemove | OfflineReady | Failed | HistoryContinue
+)  # fmt: skip
+"""The messages about the whole app."""
+
+Msg = AppMsg | Past | Importing | GameMsg
+"""Every message :func:`etoile.app.update.update` takes."""
+
+Confirmable = ImportFile | ImportGame | HistoryContinue
+"""The messages the ``"replace"`` dialog asks about first; they run again ``confirmed``."""
+
+
+def whole_number(text: str | None) -> int | None:
+    """``text`` read as a whole number, or ``None`` if it is not one (how controls' numbers are checked).
+
+    >>> whole_number("12"), whole_number("-1"), whole_number("1.5"), whole_number(""), whole_number(None)
+    (12, -1, None, None, None)
+    """
+    if text is None or not text.removeprefix("-").isdigit() or not text.isascii():
+        return None
+    return int(text)
