@@ -168,6 +168,17 @@ def test_an_error_is_a_friendly_notice_with_the_details_folded_away() -> None:
     assert page.find_all(by("role", "alert"))[0].find_all(tag("p"))[0].text().startswith("Something went wrong")
 
 
+def test_computer_players_that_cannot_start_are_reported_and_nothing_else_changes() -> None:
+    before = Model()
+    model, effects = run(before, m.ComputerFailed("Error: worker.py could not be loaded"))
+    assert effects == [] and replace(model, notices=(), next_notice=before.next_notice) == before
+    [alert] = view(model).find_all(by("role", "alert"))
+    assert alert.find_all(tag("p"))[0].text() == (
+        "The computer could not start, so it can neither play nor give advice. Reload the page to try again."
+    )
+    assert "worker.py could not be loaded" in alert.find_all(tag("details"))[0].text()
+
+
 def test_the_home_screen_lists_the_three_games_with_picture_line_and_rules() -> None:
     page = view(Model())
     cards = page.find_all(by("data-game"))

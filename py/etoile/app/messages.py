@@ -185,6 +185,14 @@ class Failed:
     details: str
 
 
+@dataclass(frozen=True, slots=True)
+class ComputerFailed:
+    """The computer players' worker could not start or answer (``details``): nobody plays or advises for the
+    computer until the page is reloaded; the page never works their moves out itself."""
+
+    details: str
+
+
 # --- the history and the statistics --------------------------------------------------------------
 
 
@@ -490,7 +498,7 @@ Importing = ImportFile | ImportRead | Imported | ImportRefusal
 AppMsg = (
     RouteChanged | Resume | SetLanguage | SetName | SetSound | SetCoach | SetSpeed | SetTheme | SkipToMain | ResetAsk
     | ResetConfirm | DialogCancel | ReplaceConfirm | Export | DownloadAside | DiscardAsk | DiscardConfirm | AsideGone
-    | Dismiss | ByLinkRemove | OfflineReady | Failed | HistoryContinue
+    | Dismiss | ByLinkRemove | OfflineReady | Failed | ComputerFailed | HistoryContinue
 )  # fmt: skip
 """The messages about the whole app."""
 

@@ -224,6 +224,8 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
             return replace(model, offline_ready=True), []
         case m.Failed(details):
             return failed(model, details), []
+        case m.ComputerFailed(details):
+            return model.notify("error.computer", "error", details=details), []
         case (
             m.SetupPlayers() | m.SetupSeatKind() | m.SetupSeatLevel() | m.SetupSeatName() | m.SetupOption()
             | m.SetupStart() | m.AbandonConfirm() | m.ReplayOpen() | m.ReplayStep() | m.ReplayTo() | m.ReplayPlay()

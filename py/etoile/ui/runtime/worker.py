@@ -27,6 +27,10 @@ COMPUTER_PACE = {"slow": 2.0, "normal": 1.1, "fast": 0.5, "off": 0.0}
 to read the dice it set aside, the throw it made, the box it filled or the path of its piece."""
 
 
+START_LIMIT = 60.0
+"""Seconds the computer players' worker may take to start (a few, cold, on a slow phone) before it counts as failed."""
+
+
 class Worker:
     """The page's side of the computer players' worker: the questions asked, and the answers sent on as messages."""
 
@@ -36,15 +40,19 @@ class Worker:
         self.asked: set[tuple[str, ...]] = set()  # the questions still waiting for an answer
 
     async def ai(self) -> Any:
-        """The computer players' worker, started once, on first need (so the first screen is not delayed)."""
+        """The computer players' worker, started once, on first need (so the first screen is not delayed).
+
+        A worker that cannot start (its files do not load, its Python fails) does not say so: it never becomes
+        ready. One that is not ready after :data:`START_LIMIT` seconds counts as failed (``TimeoutError``)."""
         if self.started is None:
-            self.started = asyncio.ensure_future(create_named_worker("./py/worker.py", "ai", config="./worker.toml"))
+            starting = create_named_worker("./py/worker.py", "ai", config="./worker.toml")
+            self.started = asyncio.ensure_future(asyncio.wait_for(starting, START_LIMIT))
         return await self.started
 
     async def prepare(self, slot: Slot) -> None:
         """Once the page is idle, start the worker and get it ready for questions about the game in ``slot``, ahead
         of the first one, with the tables kept from earlier loads; keep those it computed for the next loads.
-        ``html[data-ai="ready"]`` tells it is. A failure shows when a question falls back to this thread."""
+        ``html[data-ai="ready"]`` tells it is. A failure shows when a question gets no answer."""
         await page_idle()
         record = self.record(slot)
         if record is None:
@@ -66,21 +74,20 @@ class Worker:
 
         The same question about the same position is asked once, however many
         times it comes (a route change, a reload, a second click): the answer
-        goes to the first. Without a worker (an old browser, a failed start) the
-        answer is worked out here instead.
+        goes to the first. Without a worker (an old browser, a failed start) there
+        is no answer, and the player is told (:class:`~etoile.app.messages.ComputerFailed`).
         """
         key, game = (question, str(slot), record or "", *args), slot.game
         if record is None or key in self.asked:
             return None
         self.asked.add(key)
         try:
-            try:
-                answer = await getattr(await self.ai(), question)(game, record, *args)
-            except Exception:  # noqa: BLE001 - no worker: answer here instead
-                window.console.warn(traceback.format_exc())
-                from etoile.engine import computer as run  # noqa: PLC0415 - loads the games' AI only when needed
-
-                answer = getattr(run, question)(game, record, *args)
+            answer = await getattr(await self.ai(), question)(game, record, *args)
+        except Exception:  # noqa: BLE001 - no worker: the player is told; the page never thinks for the computer
+            details = traceback.format_exc()
+            window.console.error(details)
+            self.runtime.dispatch(m.ComputerFailed(details))
+            return None
         finally:
             self.asked.discard(key)
         return str(answer) if self.record(slot) == record else None
