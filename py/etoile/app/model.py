@@ -107,7 +107,7 @@ class Model:
     chooses which of the two goes on."""
     setups: Mapping[str, Setup] = field(default_factory=dict)
     tables: Mapping[Slot, Any] = field(default_factory=dict)
-    """Each table's own view state (:meth:`etoile.ui.table.Table.start`), by slot."""
+    """Each table's own view state (:meth:`etoile.app.table.TableLogic.start`), by slot."""
     replays: Mapping[Slot, Replay] = field(default_factory=dict)
     """The games being watched again, by slot (the table shows that position and takes no action meanwhile)."""
     notices: tuple[Notice, ...] = ()

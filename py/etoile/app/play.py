@@ -21,13 +21,13 @@ from etoile.app.effects import Effect
 from etoile.app.model import REPLAY_SPEEDS, Model, Replacing, Replay, Watch
 from etoile.app.routes import Route, href
 from etoile.app.setup import Setup
+from etoile.app.table import TABLES, TableLogic
 from etoile.engine.game import IllegalAction
 from etoile.engine.match import Match
 from etoile.engine.slot import Slot
 from etoile.saved.history import game_id
 from etoile.saved.storage import ImportRefused, import_match
 from etoile.sharing import by_link, link
-from etoile.ui.table import TABLES, Table
 
 
 def setup_of(model: Model, game: str) -> Setup:
@@ -282,7 +282,7 @@ def update(model: Model, msg: m.GameMsg) -> tuple[Model, list[Effect]]:
 
 def _update(model: Model, msg: m.GameMsg, slot: Slot) -> tuple[Model, list[Effect]]:
     game = slot.game
-    table: Table = TABLES[game]
+    table: TableLogic = TABLES[game]
     match_ = model.matches.get(slot)
     local = model.tables.get(slot)
     match msg:

@@ -33,48 +33,26 @@ Tables are pure, like every view: they build elements and return effects.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any, Protocol
 
-from etoile.app.effects import Effect
 from etoile.app.model import Model
-from etoile.engine.game import Game
+from etoile.app.table import TableLogic, Tables
 from etoile.engine.match import Match
-from etoile.engine.registry import IDS, spec
 from etoile.ui.i18n import Catalog
 from etoile.ui.vdom import El
 
 
-class Table(Protocol):
-    GAME: Game
+class Table(TableLogic, Protocol):
+    """A game's table: the logic the update drives (:class:`~etoile.app.table.TableLogic`), how the page reads its
+    controls, and how it is drawn."""
 
     def board(self, model: Model, match: Match, local: Any, t: Catalog) -> El: ...
 
-    def start(self, match: Match) -> Any: ...
-
     def decode(self, name: str, value: str | None, data: Mapping[str, str]) -> object | None: ...
-
-    def on(self, match: Match, local: Any, msg: Any) -> tuple[Match, Any, list[Effect]]: ...
 
     def log_note(self, match: Match, ply: int, t: Catalog) -> str | None: ...
 
 
-class _Tables(Mapping[str, Table]):
-    """Every game's table, by game id: each loaded from the module its spec names, on first use."""
-
-    def __getitem__(self, game_id: str) -> Table:
-        table: Table = spec(game_id).load_table()
-        return table
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(IDS)
-
-    def __len__(self) -> int:
-        return len(IDS)
-
-    def __contains__(self, game_id: object) -> bool:
-        return game_id in IDS
-
-
-TABLES: Mapping[str, Table] = _Tables()
+TABLES: Mapping[str, Table] = Tables[Table]()
 """Every playable table, by game id (a live view of :mod:`etoile.engine.registry`)."""
