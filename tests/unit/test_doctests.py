@@ -34,7 +34,7 @@ def test_the_modules_are_found_not_listed() -> None:
         "etoile.saved.stats",
         "etoile.sharing.by_link",
         "etoile.games.generala.ai.win",
-        "etoile.ui.past",
+        "etoile.ui.screens.past",
     } <= set(MODULES)
 
 

@@ -27,6 +27,7 @@ from etoile.saved.storage import MATCH, SETTINGS, ImportReason, Problem, Problem
 from etoile.sharing import by_link, link
 from etoile.ui import views
 from etoile.ui.i18n import APOSTROPHE, Catalog, catalog, french_fill, pick_language, plural_form, rules, string_files, strings
+from etoile.ui.screens import home as home_screen
 from tools.build import localise_page
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -389,31 +390,41 @@ def runtime_keys() -> dict[str, set[str]]:
         },
         "games/generala/table.py: generala.box.{}": {f"generala.box.{b}" for b in generala.BOXES},
         "ui/views.py: game.{}.name": names,
-        "ui/views.py: game.{}.line": {f"game.{g}.line" for g in GAMES},
-        "ui/views.py: notation.{}": {f"notation.{w}" for w in _notation_words()},
-        "ui/views.py: table.speed.{}": {f"table.speed.{i}" for i in range(len(REPLAY_SPEEDS))},
-        "ui/views.py: setup.kind.{}": {f"setup.kind.{k}" for k in ("person", "friend", "computer")},
-        "ui/views.py: settings.speed.{}": {f"settings.speed.{v}" for v in SPEEDS},
-        "ui/views.py: settings.theme.{}": {f"settings.theme.{v}" for v in THEMES},
-        "ui/views.py: {}.option.{}": {f"{s.namespace}.option.{o.id}" for s in specs for o in s.offered},
-        "ui/views.py: {}.option.{}.{}": {
-            f"{s.namespace}.option.{o.id}.{token(v)}" for s in specs for o in s.offered for v in o.values
+        **{f"ui/screens/{screen}.py: game.{{}}.name": names for screen in ("home", "setup", "table")},
+        **{f"ui/screens/{screen}.py: game.{{}}.line": {f"game.{g}.line" for g in GAMES} for screen in ("home", "setup")},
+        "ui/screens/table.py: notation.{}": {f"notation.{w}" for w in _notation_words()},
+        "ui/screens/table.py: table.speed.{}": {f"table.speed.{i}" for i in range(len(REPLAY_SPEEDS))},
+        "ui/screens/setup.py: setup.kind.{}": {f"setup.kind.{k}" for k in ("person", "friend", "computer")},
+        "ui/screens/settings.py: settings.speed.{}": {f"settings.speed.{v}" for v in SPEEDS},
+        "ui/screens/settings.py: settings.theme.{}": {f"settings.theme.{v}" for v in THEMES},
+        **{
+            f"ui/screens/{screen}.py: {{}}.option.{{}}": {f"{s.namespace}.option.{o.id}" for s in specs for o in s.offered}
+            for screen in ("setup", "rules")
         },
-        "ui/views.py: {}.level.{}": levels,
-        "ui/views.py: link.refused.{}": {f"link.refused.{r}" for r in link.REASONS},
+        **{
+            f"ui/screens/{screen}.py: {{}}.option.{{}}.{{}}": {
+                f"{s.namespace}.option.{o.id}.{token(v)}" for s in specs for o in s.offered for v in o.values
+            }
+            for screen in ("setup", "rules")
+        },
+        "ui/screens/setup.py: {}.level.{}": levels,
+        "ui/screens/watch.py: link.refused.{}": {f"link.refused.{r}" for r in link.REASONS},
         "app/play.py: bylink.arrived.{}": {
             f"bylink.arrived.{o}"
             for o in (*get_args(by_link.Outcome), "new_over", "moved_over", *(f"rival_{d}" for d in get_args(by_link.Difference)))
         },
-        "ui/views.py: bylink.rival_title_{}": {f"bylink.rival_title_{d}" for d in get_args(by_link.Difference)},
-        "ui/views.py: heading": {"bylink.rival_title", *(f"bylink.rival_title_{d}" for d in get_args(by_link.Difference))},
-        "ui/views.py: bylink.status.{}": {f"bylink.status.{s}" for s in views.BY_LINK_STATUSES},
-        "ui/views.py: leave": {"table.replay_exit", "link.leave", "history.back"},
-        "ui/past.py: {}.level.{}": levels,
-        "ui/past.py: game.{}.name": names,
+        "ui/screens/table.py: bylink.rival_title_{}": {f"bylink.rival_title_{d}" for d in get_args(by_link.Difference)},
+        "ui/screens/table.py: heading": {
+            "bylink.rival_title",
+            *(f"bylink.rival_title_{d}" for d in get_args(by_link.Difference)),
+        },
+        "ui/screens/home.py: bylink.status.{}": {f"bylink.status.{s}" for s in home_screen.BY_LINK_STATUSES},
+        "ui/screens/table.py: leave": {"table.replay_exit", "link.leave", "history.back"},
+        "ui/screens/past.py: {}.level.{}": levels,
+        "ui/screens/past.py: game.{}.name": names,
         "games/generala/stats_view.py: generala.box.{}": {f"generala.box.{b}" for b in generala.BOXES},
         "games/four21/stats_view.py: four21.stats.group.{}": {f"four21.stats.group.{g}" for g in four21_stats_view.HAND_GROUPS},
-        "ui/past.py: key": {f"stats.{c}" for c in ("game", "played", "won", "win_rate", "left")},
+        "ui/screens/past.py: key": {f"stats.{c}" for c in ("game", "played", "won", "win_rate", "left")},
         **{f"ui/views.py: {{}}.{part}": keys for part, keys in dialogs.items()},
         "ui/views.py: key": terms,  # a notice's terms, each a key
         "ui/views.py: n.key": notified | storage,  # a notice's own key

@@ -21,7 +21,7 @@ from etoile.saved.settings import Settings
 from etoile.saved.storage import Problem
 from etoile.ui import charts
 from etoile.ui.i18n import catalog
-from etoile.ui.past import history_screen, stats_screen
+from etoile.ui.screens.past import history_screen, stats_screen
 from etoile.ui.vdom import El
 from etoile.ui.views import view
 
@@ -213,7 +213,7 @@ def test_an_archived_game_goes_to_the_history_and_storage_is_asked_to_forget_one
 
 
 def test_the_statistics_are_counted_once_for_one_history() -> None:
-    from etoile.ui.past import counted  # noqa: PLC0415
+    from etoile.ui.screens.past import counted  # noqa: PLC0415
 
     first = counted(GAMES)
     assert counted(GAMES) is first

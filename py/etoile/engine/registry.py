@@ -44,7 +44,7 @@ class GameSpec:
     only by :mod:`etoile.engine.computer`, the worker's entry), and the
     statistics hooks: ``facts(match)``, what a finished game gives the
     statistics (:func:`etoile.saved.history.facts`), and ``section(player, t)``,
-    the game's section of the statistics screen (:mod:`etoile.ui.past`).
+    the game's section of the statistics screen (:mod:`etoile.ui.screens.past`).
     ``folder`` is the package's folder, which holds ``locales/<lang>/strings.json``
     (the game's strings) and ``locales/<lang>/rules.json`` (its rules page).
     """

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from etoile.app.model import Model
 from etoile.engine.match import Match, Seat
 from etoile.ui.i18n import Catalog
-from etoile.ui.vdom import El, h
+from etoile.ui.vdom import Attr, El, h
 
 
 def seat_name(match: Match, index: int, t: Catalog) -> str:
@@ -87,4 +87,42 @@ def result_panel(
             ),
             h("a", {"class": "button", "href": f"#/{game_id}/new"}, t("home.new")),
         ),
+    )
+
+
+def choices(
+    name: str,
+    legend: str,
+    options: list[tuple[str, str]],
+    current: str,
+    action: str,
+    *,
+    data: dict[str, Attr] | None = None,
+    disabled: Collection[str] = (),
+) -> El:
+    """Radio buttons, one per ``(value, label)``; those whose value is in ``disabled`` cannot be chosen."""
+    return h(
+        "fieldset",
+        {"class": "choices"},
+        h("legend", {}, legend),
+        [
+            h(
+                "label",
+                {"class": "choice"},
+                h(
+                    "input",
+                    {
+                        "type": "radio",
+                        "name": name,
+                        "value": value,
+                        "checked": value == current,
+                        "disabled": value in disabled,
+                        "data-action": action,
+                        **(data or {}),
+                    },
+                ),
+                h("span", {}, label),
+            )
+            for value, label in options
+        ],
     )

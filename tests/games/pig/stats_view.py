@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from etoile.saved.stats import Player
 from etoile.ui.i18n import Catalog
-from etoile.ui.past import fact_list
+from etoile.ui.screens.past import fact_list
 from etoile.ui.vdom import El
 from tests.games.pig.stats import average
 

@@ -7,7 +7,7 @@ from etoile.games.chinese_checkers.stats import moves, seatings
 from etoile.saved.stats import Player
 from etoile.ui import charts
 from etoile.ui.i18n import Catalog
-from etoile.ui.past import fact_list
+from etoile.ui.screens.past import fact_list
 from etoile.ui.vdom import El, h
 
 

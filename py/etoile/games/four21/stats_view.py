@@ -7,7 +7,7 @@ from etoile.games.four21.stats import hands, stars, tokens
 from etoile.saved.stats import Player
 from etoile.ui import charts
 from etoile.ui.i18n import Catalog
-from etoile.ui.past import fact_list, pct, running_wins
+from etoile.ui.screens.past import fact_list, pct, running_wins
 from etoile.ui.vdom import El
 
 HAND_GROUPS = ("421", "111", "aces", "triples", "straight", "other", "221")

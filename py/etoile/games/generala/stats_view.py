@@ -12,7 +12,7 @@ from etoile.games.generala.stats import big_generals, crossed, generals, scores
 from etoile.saved.stats import Player, histogram
 from etoile.ui import charts
 from etoile.ui.i18n import Catalog
-from etoile.ui.past import fact_list, pct
+from etoile.ui.screens.past import fact_list, pct
 from etoile.ui.vdom import El
 
 SCORE_BIN = 20

@@ -1,0 +1,91 @@
+"""The settings screen: name, language, theme, pace, sound, coach, offline play, and the saved data."""
+
+from __future__ import annotations
+
+from etoile.app.model import Model
+from etoile.engine.names import NAME_LENGTH
+from etoile.saved.settings import LANGUAGES, SPEEDS, THEMES
+from etoile.ui.common import choices
+from etoile.ui.i18n import Catalog
+from etoile.ui.vdom import El, h
+
+LANGUAGE_NAMES = {"en": "English", "fr": "Français", "ru": "Русский", "es": "Español"}
+"""Each language named in itself, the same on every screen."""
+
+
+def settings(model: Model, t: Catalog) -> El:
+    s = model.settings
+    return h(
+        "div",
+        {"class": "settings"},
+        h("h1", {"tabindex": "-1"}, t("settings.title")),
+        h(
+            "div",
+            {"class": "field"},
+            h("label", {"for": "player-name"}, t("settings.name")),
+            h(
+                "input",
+                {
+                    "id": "player-name",
+                    "type": "text",
+                    "maxlength": str(NAME_LENGTH),
+                    "autocomplete": "nickname",
+                    "value": s.name,
+                    "data-action": "set-name",
+                    "aria-describedby": "player-name-hint",
+                },
+            ),
+            h("p", {"id": "player-name-hint", "class": "hint"}, t("settings.name_hint")),
+        ),
+        choices(
+            "language",
+            t("settings.language"),
+            [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
+            model.language,
+            "set-language",
+        ),
+        h(
+            "fieldset",
+            {"class": "choices"},
+            h("legend", {}, t("settings.sound")),
+            h(
+                "label",
+                {"class": "choice switch"},
+                h("input", {"type": "checkbox", "role": "switch", "checked": s.sound, "data-action": "set-sound"}),
+                h("span", {}, t("settings.sound_on")),
+            ),
+        ),
+        choices("speed", t("settings.speed"), [(v, t(f"settings.speed.{v}")) for v in SPEEDS], s.speed, "set-speed"),
+        choices("theme", t("settings.theme"), [(v, t(f"settings.theme.{v}")) for v in THEMES], s.theme, "set-theme"),
+        h(
+            "section",
+            {"class": "data"},
+            h("h2", {}, t("settings.data")),
+            h("p", {}, t("settings.data_lead")),
+            h(
+                "div",
+                {"class": "row"},
+                h("button", {"type": "button", "data-action": "export"}, t("settings.export")),
+                h(
+                    "label",
+                    {"class": "button file"},
+                    h(
+                        "input",
+                        {
+                            "type": "file",
+                            "accept": ".json,application/json",
+                            "data-action": "import-file",
+                            "class": "visually-hidden",
+                        },
+                    ),
+                    t("settings.import"),
+                ),
+                h("button", {"type": "button", "class": "danger", "data-action": "reset-ask"}, t("settings.reset")),
+            ),
+            h(
+                "p",
+                {"class": "offline-status", "data-offline": "ready" if model.offline_ready else "pending"},
+                t("settings.offline_ready") if model.offline_ready else t("settings.offline_pending"),
+            ),
+        ),
+    )
