@@ -60,9 +60,7 @@ STDLIB_LEFT_OUT = frozenset(
 code of the app, of segno, of PyScript or of Pyodide's start-up imports (a whole session imports about 80 top-level
 modules of the 180), a quarter of its bytes (2.55 MB, served 1.86). Anything not named here is kept, so a newer
 Pyodide's own modules are too."""
-APP_FILES = ("boot.js", "pyscript.toml", "worker.toml", "manifest.webmanifest", "py/main.py", "py/worker.py")
-WORKER_DATA = ("games/generala/ai/futures.bin",)
-"""Data files of ``py/etoile`` that only the computer players' worker reads: served beside the zip (``worker.toml``)."""
+APP_FILES = ("boot.js", "pyscript.toml", "manifest.webmanifest", "py/main.py", "py/worker.py")
 APP_DIRS = ("css", "img", "icons")
 RUNTIME = ("pyodide", "@pyscript/core")
 sys.path.insert(0, str(ROOT / "py"))
@@ -144,13 +142,24 @@ def vendored() -> Path:
     return folder
 
 
+def worker_data(source: Path = ROOT / "py" / "etoile") -> list[str]:
+    """The data files only the computer players' worker reads, relative to the ``etoile`` package: every file of a
+    game's ``ai`` package but its modules (Generala's ``tables.json`` and ``futures.bin``). The page never imports a
+    computer player, so they stay out of its zip and are served beside it, to the worker alone (:func:`write_worker_config`)."""
+    found = (p for p in source.glob("games/*/ai/**/*") if p.is_file() and "__pycache__" not in p.parts)
+    return sorted(p.relative_to(source).as_posix() for p in found if p.suffix != ".py")
+
+
 def zip_package(source: Path, target: Path) -> None:
-    """Zip the `etoile` package and the vendored ones reproducibly (sorted names, fixed dates, no caches)."""
+    """Zip the `etoile` package and the vendored ones reproducibly (sorted names, fixed dates, no caches): the
+    package's modules and the page's ``.json`` data, without the worker's (:func:`worker_data`)."""
     target.parent.mkdir(parents=True, exist_ok=True)
+    worker_only = set(worker_data(source))
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
         for root in (source, *(vendored() / package for package in VENDORED)):
             for path in sorted(root.rglob("*")):
-                if path.is_file() and "__pycache__" not in path.parts and (path.suffix in (".py", ".json") or root != source):
+                page = path.suffix in (".py", ".json") and path.relative_to(root).as_posix() not in worker_only
+                if path.is_file() and "__pycache__" not in path.parts and (page or root != source):
                     info = zipfile.ZipInfo(str(path.relative_to(root.parent)), date_time=(2020, 1, 1, 0, 0, 0))
                     info.compress_type = zipfile.ZIP_DEFLATED
                     archive.writestr(info, path.read_bytes())
@@ -227,6 +236,20 @@ def write_lock(source: Path, target: Path) -> None:
     target.write_text(json.dumps({**lock, "packages": {}}, separators=(",", ":")), encoding="utf-8")
 
 
+def write_worker_config(site: Path) -> None:
+    """Serve the worker's data (:func:`worker_data`) under ``py/etoile/`` and write the served ``worker.toml``: the
+    source one (the worker's runtime and the package zip), its ``[files]`` (its last table) naming each of them, put
+    where its module looks for it."""
+    source = (ROOT / "worker.toml").read_text(encoding="utf-8")
+    if not source.rstrip().endswith('"./py/etoile.zip" = "./*"'):
+        raise ValueError("worker.toml must end with its [files] table, mapping the package zip")
+    lines = []
+    for name in worker_data():
+        copy(ROOT / "py" / "etoile" / name, site / "py" / "etoile" / name)
+        lines.append(f'"./py/etoile/{name}" = "./etoile/{name}"\n')
+    (site / "worker.toml").write_text(source.rstrip() + "\n" + "".join(lines), encoding="utf-8")
+
+
 def copy(source: Path, target: Path) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(source, target)
@@ -264,8 +287,7 @@ def build(site: Path = SITE) -> str:
         shutil.copytree(ROOT / folder, site / folder)
     zip_package(ROOT / "py" / "etoile", site / "py" / "etoile.zip")
     compile_package(site / "py" / "etoile.zip")
-    for name in WORKER_DATA:
-        copy(ROOT / "py" / "etoile" / name, site / "py" / Path(name).name)
+    write_worker_config(site)
     modules = ROOT / "node_modules"
     for name in PYODIDE_FILES:
         writer = {"python_stdlib.zip": write_stdlib, "pyodide-lock.json": write_lock}.get(name, copy)

@@ -21,6 +21,7 @@ from tools.build import (
     locked_version,
     node_modules_match,
     vendored,
+    worker_data,
     write_service_worker,
 )
 
@@ -70,16 +71,32 @@ def test_pyscript_toml_loads_the_vendored_pyodide_and_the_package_zip(site: Path
     assert (site / "vendor" / "pyscript" / "core.js").is_file()
 
 
-def test_the_zip_holds_every_module_compiled_and_every_locale_and_nothing_else(site: Path) -> None:
+def test_the_zip_holds_every_module_compiled_and_every_page_json_and_nothing_else(site: Path) -> None:
     with zipfile.ZipFile(site / "py" / "etoile.zip") as archive:
         names = set(archive.namelist())
         headers = [archive.read(name)[:16] for name in names if name.endswith(".pyc")]
     source = ROOT / "py"
     files = {p.relative_to(source).as_posix() for p in (source / "etoile").rglob("*") if p.suffix in (".py", ".json")}
+    files -= {f"etoile/{name}" for name in worker_data()}
     vendored = {f"{package}/{name}" for package, names_ in VENDORED.items() for name in names_}
     assert names == {name + "c" if name.endswith(".py") else name for name in files | vendored}
     assert {"etoile/__init__.pyc", "etoile/ui/views.pyc", "etoile/ui/locales/ru/app.json"} <= names
     assert all(int.from_bytes(header[4:16], "little") == 0 for header in headers)  # no source to be checked against
+
+
+def test_the_worker_alone_gets_each_games_computer_data_by_convention(site: Path) -> None:
+    """Every file of a game's ``ai`` package but its modules is served beside the zip and mapped, in the served
+    worker.toml, to where its module looks for it; no list of them is kept by hand."""
+    assert worker_data() == ["games/generala/ai/futures.bin", "games/generala/ai/tables.json"]
+    config = tomllib.loads((site / "worker.toml").read_text())
+    assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
+    assert config["files"] == {"./py/etoile.zip": "./*"} | {f"./py/etoile/{n}": f"./etoile/{n}" for n in worker_data()}
+    for name in worker_data():
+        assert (site / "py" / "etoile" / name).read_bytes() == (ROOT / "py" / "etoile" / name).read_bytes()
+    from etoile.games.generala.ai import dp, win  # noqa: PLC0415
+
+    read = {Path(f).relative_to(ROOT / "py" / "etoile").as_posix() for f in (dp.TABLES_FILE, win.FUTURES_FILE)}
+    assert read == set(worker_data())  # where the worker's modules look for them
 
 
 def test_the_service_worker_caches_every_served_file(site: Path) -> None:
