@@ -61,7 +61,7 @@ code of the app, of segno, of PyScript or of Pyodide's start-up imports (a whole
 modules of the 180), a quarter of its bytes (2.55 MB, served 1.86). Anything not named here is kept, so a newer
 Pyodide's own modules are too."""
 APP_FILES = ("boot.js", "pyscript.toml", "manifest.webmanifest", "py/main.py", "py/worker.py")
-APP_DIRS = ("css", "img", "icons")
+APP_DIRS = ("css", "icons")
 RUNTIME = ("pyodide", "@pyscript/core")
 sys.path.insert(0, str(ROOT / "py"))
 
@@ -236,6 +236,19 @@ def write_lock(source: Path, target: Path) -> None:
     target.write_text(json.dumps({**lock, "packages": {}}, separators=(",", ":")), encoding="utf-8")
 
 
+PICTURE = "picture.svg"
+"""The file of each game's package holding its picture on the home screen, served as ``img/<id>.svg``."""
+
+
+def write_pictures(site: Path) -> None:
+    """Serve each registered game's picture (its package's :data:`PICTURE`) as ``img/<id>.svg``, where the home
+    screen's card points."""
+    from etoile.engine.registry import specs  # noqa: PLC0415 - the app's package, on the path once built
+
+    for game in specs():
+        copy(game.folder / PICTURE, site / "img" / f"{game.id}.svg")
+
+
 def write_worker_config(site: Path) -> None:
     """Serve the worker's data (:func:`worker_data`) under ``py/etoile/`` and write the served ``worker.toml``: the
     source one (the worker's runtime and the package zip), its ``[files]`` (its last table) naming each of them, put
@@ -287,6 +300,7 @@ def build(site: Path = SITE) -> str:
         shutil.copytree(ROOT / folder, site / folder)
     zip_package(ROOT / "py" / "etoile", site / "py" / "etoile.zip")
     compile_package(site / "py" / "etoile.zip")
+    write_pictures(site)
     write_worker_config(site)
     modules = ROOT / "node_modules"
     for name in PYODIDE_FILES:

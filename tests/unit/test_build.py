@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tools.build import (
+    PICTURE,
     PYODIDE_FILES,
     PYSCRIPT_FILES,
     ROOT,
@@ -97,6 +98,15 @@ def test_the_worker_alone_gets_each_games_computer_data_by_convention(site: Path
 
     read = {Path(f).relative_to(ROOT / "py" / "etoile").as_posix() for f in (dp.TABLES_FILE, win.FUTURES_FILE)}
     assert read == set(worker_data())  # where the worker's modules look for them
+
+
+def test_each_games_picture_comes_from_its_package(site: Path) -> None:
+    """The home card's ``img/<id>.svg`` is the game package's ``picture.svg``, one per registered game."""
+    from etoile.engine.registry import specs  # noqa: PLC0415
+
+    served = {p.name: p.read_bytes() for p in (site / "img").iterdir()}
+    assert served == {f"{game.id}.svg": (game.folder / PICTURE).read_bytes() for game in specs()}
+    assert not (ROOT / "img").exists()
 
 
 def test_the_service_worker_caches_every_served_file(site: Path) -> None:
