@@ -61,7 +61,7 @@ code of the app, of segno, of PyScript or of Pyodide's start-up imports (a whole
 modules of the 180), a quarter of its bytes (2.55 MB, served 1.86). Anything not named here is kept, so a newer
 Pyodide's own modules are too."""
 APP_FILES = ("boot.js", "pyscript.toml", "manifest.webmanifest", "py/main.py", "py/worker.py")
-APP_DIRS = ("css", "icons")
+APP_DIRS = ("icons",)
 RUNTIME = ("pyodide", "@pyscript/core")
 sys.path.insert(0, str(ROOT / "py"))
 
@@ -144,7 +144,7 @@ def vendored() -> Path:
 
 def worker_data(source: Path = ROOT / "py" / "etoile") -> list[str]:
     """The data files only the computer players' worker reads, relative to the ``etoile`` package: every file of a
-    game's ``ai`` package but its modules (Generala's ``tables.json`` and ``futures.bin``). The page never imports a
+    game's ``ai`` package but its modules (tables of expected scores, say). The page never imports a
     computer player, so they stay out of its zip and are served beside it, to the worker alone (:func:`write_worker_config`)."""
     found = (p for p in source.glob("games/*/ai/**/*") if p.is_file() and "__pycache__" not in p.parts)
     return sorted(p.relative_to(source).as_posix() for p in found if p.suffix != ".py")
@@ -236,6 +236,21 @@ def write_lock(source: Path, target: Path) -> None:
     target.write_text(json.dumps({**lock, "packages": {}}, separators=(",", ":")), encoding="utf-8")
 
 
+STYLES = "table.css"
+"""The file of a game's package holding its table's own styles (if it has any), appended to the served stylesheet."""
+
+
+def write_stylesheet(site: Path) -> None:
+    """Serve one stylesheet, ``css/app.css``: the shared one, then each registered game's :data:`STYLES`, in the
+    home screen's order."""
+    from etoile.engine.registry import specs  # noqa: PLC0415 - the app's package, on the path once built
+
+    parts = [(ROOT / "css" / "app.css").read_text(encoding="utf-8")]
+    parts += [(game.folder / STYLES).read_text(encoding="utf-8") for game in specs() if (game.folder / STYLES).exists()]
+    (site / "css").mkdir(parents=True, exist_ok=True)
+    (site / "css" / "app.css").write_text("\n".join(part.rstrip("\n") + "\n" for part in parts), encoding="utf-8")
+
+
 PICTURE = "picture.svg"
 """The file of each game's package holding its picture on the home screen, served as ``img/<id>.svg``."""
 
@@ -300,6 +315,7 @@ def build(site: Path = SITE) -> str:
         shutil.copytree(ROOT / folder, site / folder)
     zip_package(ROOT / "py" / "etoile", site / "py" / "etoile.zip")
     compile_package(site / "py" / "etoile.zip")
+    write_stylesheet(site)
     write_pictures(site)
     write_worker_config(site)
     modules = ROOT / "node_modules"

@@ -17,6 +17,7 @@ from tools.build import (
     ROOT,
     SITE,
     STDLIB_LEFT_OUT,
+    STYLES,
     VENDORED,
     build,
     locked_version,
@@ -107,6 +108,28 @@ def test_each_games_picture_comes_from_its_package(site: Path) -> None:
     served = {p.name: p.read_bytes() for p in (site / "img").iterdir()}
     assert served == {f"{game.id}.svg": (game.folder / PICTURE).read_bytes() for game in specs()}
     assert not (ROOT / "img").exists()
+
+
+def test_the_one_stylesheet_is_the_shared_one_then_each_games_own(site: Path) -> None:
+    from etoile.engine.registry import specs  # noqa: PLC0415
+
+    own = [(game.folder / STYLES).read_text() for game in specs() if (game.folder / STYLES).exists()]
+    assert len(own) == 3
+    parts = [(ROOT / "css" / "app.css").read_text(), *own]
+    assert (site / "css" / "app.css").read_text() == "\n".join(part.rstrip("\n") + "\n" for part in parts)
+
+
+def test_the_build_and_the_shared_files_name_no_game() -> None:
+    """What a game's package holds (its picture, styles, the worker's data) reaches the site by convention: no file
+    the build serves from outside the packages, nor the build itself, names a game by its id or its package."""
+    from etoile.engine.registry import specs  # noqa: PLC0415
+
+    names = {name for game in specs() for name in (game.id, game.namespace, game.folder.name)} - {"421"}
+    shared = ["tools/build.py", "worker.toml", "pyscript.toml", "css/app.css", "boot.js", "sw.js"]
+    for path in shared:
+        text = (ROOT / path).read_text(encoding="utf-8").lower()
+        assert not [name for name in names if re.search(rf"\b{re.escape(name)}\b", text)], path
+        assert not re.search(r"\b421\b|four21", text), path
 
 
 def test_the_service_worker_caches_every_served_file(site: Path) -> None:
