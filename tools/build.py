@@ -60,7 +60,7 @@ STDLIB_LEFT_OUT = frozenset(
 code of the app, of segno, of PyScript or of Pyodide's start-up imports (a whole session imports about 80 top-level
 modules of the 180), a quarter of its bytes (2.55 MB, served 1.86). Anything not named here is kept, so a newer
 Pyodide's own modules are too."""
-APP_FILES = ("boot.js", "pyscript.toml", "manifest.webmanifest", "py/main.py", "py/worker.py")
+APP_FILES = ("boot.js", "pyscript.toml", "py/main.py", "py/worker.py")
 APP_DIRS = ("icons",)
 RUNTIME = ("pyodide", "@pyscript/core")
 sys.path.insert(0, str(ROOT / "py"))
@@ -206,6 +206,24 @@ def localise_page(html: str) -> str:
 
 
 PREDRAWN = "<!-- the screens drawn before Python (python3 dev.py build puts them here) -->"
+COUNTS = {1: "One", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight", 9: "Nine"}
+
+
+def game_names() -> list[str]:
+    """The English names of the registered games, in the home screen's order: the words of ``{games}`` and
+    ``{count}`` in index.html's description and in the manifest."""
+    from etoile.engine.registry import specs  # noqa: PLC0415 - the app's package, on the path once built
+    from etoile.ui.i18n import strings  # noqa: PLC0415
+
+    return [strings("en")[f"game.{game.id}.name"] for game in specs()]
+
+
+def write_manifest(site: Path) -> None:
+    """Serve ``manifest.webmanifest`` with its ``{games}`` (their names) and ``{count}`` (in words) filled in."""
+    names = game_names()
+    text = (ROOT / "manifest.webmanifest").read_text(encoding="utf-8")
+    text = text.replace("{games}", ", ".join(names)).replace("{count}", COUNTS.get(len(names), str(len(names))))
+    (site / "manifest.webmanifest").write_text(text, encoding="utf-8")
 
 
 def page() -> str:
@@ -213,7 +231,9 @@ def page() -> str:
     nothing saved, drawn by the app's own views (:mod:`etoile.ui.predrawn`) for ``boot.js`` to show at once."""
     from etoile.ui import predrawn  # noqa: PLC0415 - the app's package, on the path once built
 
-    shell = localise_page((ROOT / "index.html").read_text(encoding="utf-8"))
+    *others, last = game_names()
+    games = f"{', '.join(others)} and {last}" if others else last
+    shell = localise_page((ROOT / "index.html").read_text(encoding="utf-8")).replace("{games}", games, 1)
     if PREDRAWN not in shell:
         raise ValueError(f"index.html has lost its mark {PREDRAWN!r}")
     return shell.replace(PREDRAWN, predrawn.templates(), 1)
@@ -316,6 +336,7 @@ def build(site: Path = SITE) -> str:
     zip_package(ROOT / "py" / "etoile", site / "py" / "etoile.zip")
     compile_package(site / "py" / "etoile.zip")
     write_stylesheet(site)
+    write_manifest(site)
     write_pictures(site)
     write_worker_config(site)
     modules = ROOT / "node_modules"

@@ -119,13 +119,22 @@ def test_the_one_stylesheet_is_the_shared_one_then_each_games_own(site: Path) ->
     assert (site / "css" / "app.css").read_text() == "\n".join(part.rstrip("\n") + "\n" for part in parts)
 
 
+def test_the_page_and_the_manifest_name_the_registered_games(site: Path) -> None:
+    page = (site / "index.html").read_text()
+    assert '<meta name="description" content="421, Generala and Chinese checkers: play with friends' in page
+    manifest = json.loads((site / "manifest.webmanifest").read_text())
+    assert manifest["name"] == "Étoile: 421, Generala, Chinese checkers"
+    assert manifest["description"].startswith("Three traditional games with friends")
+
+
 def test_the_build_and_the_shared_files_name_no_game() -> None:
-    """What a game's package holds (its picture, styles, the worker's data) reaches the site by convention: no file
-    the build serves from outside the packages, nor the build itself, names a game by its id or its package."""
+    """What a game's package holds (its picture, styles, the worker's data, its name) reaches the site by convention:
+    no file the build serves from outside the packages, nor the build itself, names a game by its id or package."""
     from etoile.engine.registry import specs  # noqa: PLC0415
 
     names = {name for game in specs() for name in (game.id, game.namespace, game.folder.name)} - {"421"}
-    shared = ["tools/build.py", "worker.toml", "pyscript.toml", "css/app.css", "boot.js", "sw.js"]
+    shared = ["tools/build.py", "worker.toml", "pyscript.toml", "css/app.css", "boot.js", "sw.js", "index.html"]
+    shared.append("manifest.webmanifest")
     for path in shared:
         text = (ROOT / path).read_text(encoding="utf-8").lower()
         assert not [name for name in names if re.search(rf"\b{re.escape(name)}\b", text)], path
