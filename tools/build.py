@@ -60,10 +60,8 @@ STDLIB_LEFT_OUT = frozenset(
 code of the app, of segno, of PyScript or of Pyodide's start-up imports (a whole session imports about 80 top-level
 modules of the 180), a quarter of its bytes (2.55 MB, served 1.86). Anything not named here is kept, so a newer
 Pyodide's own modules are too."""
-APP_FILES = ("boot.js", "pyscript.toml", "worker.toml", "manifest.webmanifest", "py/main.py", "py/worker.py")
-WORKER_DATA = ("games/generala/ai/futures.bin",)
-"""Data files of ``py/etoile`` that only the computer players' worker reads: served beside the zip (``worker.toml``)."""
-APP_DIRS = ("css", "img", "icons")
+APP_FILES = ("boot.js", "pyscript.toml", "py/main.py", "py/worker.py")
+APP_DIRS = ("icons",)
 RUNTIME = ("pyodide", "@pyscript/core")
 sys.path.insert(0, str(ROOT / "py"))
 
@@ -144,13 +142,24 @@ def vendored() -> Path:
     return folder
 
 
+def worker_data(source: Path = ROOT / "py" / "etoile") -> list[str]:
+    """The data files only the computer players' worker reads, relative to the ``etoile`` package: every file of a
+    game's ``ai`` package but its modules (tables of expected scores, say). The page never imports a
+    computer player, so they stay out of its zip and are served beside it, to the worker alone (:func:`write_worker_config`)."""
+    found = (p for p in source.glob("games/*/ai/**/*") if p.is_file() and "__pycache__" not in p.parts)
+    return sorted(p.relative_to(source).as_posix() for p in found if p.suffix != ".py")
+
+
 def zip_package(source: Path, target: Path) -> None:
-    """Zip the `etoile` package and the vendored ones reproducibly (sorted names, fixed dates, no caches)."""
+    """Zip the `etoile` package and the vendored ones reproducibly (sorted names, fixed dates, no caches): the
+    package's modules and the page's ``.json`` data, without the worker's (:func:`worker_data`)."""
     target.parent.mkdir(parents=True, exist_ok=True)
+    worker_only = set(worker_data(source))
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
         for root in (source, *(vendored() / package for package in VENDORED)):
             for path in sorted(root.rglob("*")):
-                if path.is_file() and "__pycache__" not in path.parts and (path.suffix in (".py", ".json") or root != source):
+                page = path.suffix in (".py", ".json") and path.relative_to(root).as_posix() not in worker_only
+                if path.is_file() and "__pycache__" not in path.parts and (page or root != source):
                     info = zipfile.ZipInfo(str(path.relative_to(root.parent)), date_time=(2020, 1, 1, 0, 0, 0))
                     info.compress_type = zipfile.ZIP_DEFLATED
                     archive.writestr(info, path.read_bytes())
@@ -197,6 +206,24 @@ def localise_page(html: str) -> str:
 
 
 PREDRAWN = "<!-- the screens drawn before Python (python3 dev.py build puts them here) -->"
+COUNTS = {1: "One", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight", 9: "Nine"}
+
+
+def game_names() -> list[str]:
+    """The English names of the registered games, in the home screen's order: the words of ``{games}`` and
+    ``{count}`` in index.html's description and in the manifest."""
+    from etoile.engine.registry import specs  # noqa: PLC0415 - the app's package, on the path once built
+    from etoile.ui.i18n import strings  # noqa: PLC0415
+
+    return [strings("en")[f"game.{game.id}.name"] for game in specs()]
+
+
+def write_manifest(site: Path) -> None:
+    """Serve ``manifest.webmanifest`` with its ``{games}`` (their names) and ``{count}`` (in words) filled in."""
+    names = game_names()
+    text = (ROOT / "manifest.webmanifest").read_text(encoding="utf-8")
+    text = text.replace("{games}", ", ".join(names)).replace("{count}", COUNTS.get(len(names), str(len(names))))
+    (site / "manifest.webmanifest").write_text(text, encoding="utf-8")
 
 
 def page() -> str:
@@ -204,7 +231,9 @@ def page() -> str:
     nothing saved, drawn by the app's own views (:mod:`etoile.ui.predrawn`) for ``boot.js`` to show at once."""
     from etoile.ui import predrawn  # noqa: PLC0415 - the app's package, on the path once built
 
-    shell = localise_page((ROOT / "index.html").read_text(encoding="utf-8"))
+    *others, last = game_names()
+    games = f"{', '.join(others)} and {last}" if others else last
+    shell = localise_page((ROOT / "index.html").read_text(encoding="utf-8")).replace("{games}", games, 1)
     if PREDRAWN not in shell:
         raise ValueError(f"index.html has lost its mark {PREDRAWN!r}")
     return shell.replace(PREDRAWN, predrawn.templates(), 1)
@@ -225,6 +254,48 @@ def write_lock(source: Path, target: Path) -> None:
     lock = json.loads(source.read_text(encoding="utf-8"))
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(json.dumps({**lock, "packages": {}}, separators=(",", ":")), encoding="utf-8")
+
+
+STYLES = "table.css"
+"""The file of a game's package holding its table's own styles (if it has any), appended to the served stylesheet."""
+
+
+def write_stylesheet(site: Path) -> None:
+    """Serve one stylesheet, ``css/app.css``: the shared one, then each registered game's :data:`STYLES`, in the
+    home screen's order."""
+    from etoile.engine.registry import specs  # noqa: PLC0415 - the app's package, on the path once built
+
+    parts = [(ROOT / "css" / "app.css").read_text(encoding="utf-8")]
+    parts += [(game.folder / STYLES).read_text(encoding="utf-8") for game in specs() if (game.folder / STYLES).exists()]
+    (site / "css").mkdir(parents=True, exist_ok=True)
+    (site / "css" / "app.css").write_text("\n".join(part.rstrip("\n") + "\n" for part in parts), encoding="utf-8")
+
+
+PICTURE = "picture.svg"
+"""The file of each game's package holding its picture on the home screen, served as ``img/<id>.svg``."""
+
+
+def write_pictures(site: Path) -> None:
+    """Serve each registered game's picture (its package's :data:`PICTURE`) as ``img/<id>.svg``, where the home
+    screen's card points."""
+    from etoile.engine.registry import specs  # noqa: PLC0415 - the app's package, on the path once built
+
+    for game in specs():
+        copy(game.folder / PICTURE, site / "img" / f"{game.id}.svg")
+
+
+def write_worker_config(site: Path) -> None:
+    """Serve the worker's data (:func:`worker_data`) under ``py/etoile/`` and write the served ``worker.toml``: the
+    source one (the worker's runtime and the package zip), its ``[files]`` (its last table) naming each of them, put
+    where its module looks for it."""
+    source = (ROOT / "worker.toml").read_text(encoding="utf-8")
+    if not source.rstrip().endswith('"./py/etoile.zip" = "./*"'):
+        raise ValueError("worker.toml must end with its [files] table, mapping the package zip")
+    lines = []
+    for name in worker_data():
+        copy(ROOT / "py" / "etoile" / name, site / "py" / "etoile" / name)
+        lines.append(f'"./py/etoile/{name}" = "./etoile/{name}"\n')
+    (site / "worker.toml").write_text(source.rstrip() + "\n" + "".join(lines), encoding="utf-8")
 
 
 def copy(source: Path, target: Path) -> None:
@@ -264,8 +335,10 @@ def build(site: Path = SITE) -> str:
         shutil.copytree(ROOT / folder, site / folder)
     zip_package(ROOT / "py" / "etoile", site / "py" / "etoile.zip")
     compile_package(site / "py" / "etoile.zip")
-    for name in WORKER_DATA:
-        copy(ROOT / "py" / "etoile" / name, site / "py" / Path(name).name)
+    write_stylesheet(site)
+    write_manifest(site)
+    write_pictures(site)
+    write_worker_config(site)
     modules = ROOT / "node_modules"
     for name in PYODIDE_FILES:
         writer = {"python_stdlib.zip": write_stdlib, "pyodide-lock.json": write_lock}.get(name, copy)

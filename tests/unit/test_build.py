@@ -11,16 +11,19 @@ from pathlib import Path
 import pytest
 
 from tools.build import (
+    PICTURE,
     PYODIDE_FILES,
     PYSCRIPT_FILES,
     ROOT,
     SITE,
     STDLIB_LEFT_OUT,
+    STYLES,
     VENDORED,
     build,
     locked_version,
     node_modules_match,
     vendored,
+    worker_data,
     write_service_worker,
 )
 
@@ -70,16 +73,72 @@ def test_pyscript_toml_loads_the_vendored_pyodide_and_the_package_zip(site: Path
     assert (site / "vendor" / "pyscript" / "core.js").is_file()
 
 
-def test_the_zip_holds_every_module_compiled_and_every_locale_and_nothing_else(site: Path) -> None:
+def test_the_zip_holds_every_module_compiled_and_every_page_json_and_nothing_else(site: Path) -> None:
     with zipfile.ZipFile(site / "py" / "etoile.zip") as archive:
         names = set(archive.namelist())
         headers = [archive.read(name)[:16] for name in names if name.endswith(".pyc")]
     source = ROOT / "py"
     files = {p.relative_to(source).as_posix() for p in (source / "etoile").rglob("*") if p.suffix in (".py", ".json")}
+    files -= {f"etoile/{name}" for name in worker_data()}
     vendored = {f"{package}/{name}" for package, names_ in VENDORED.items() for name in names_}
     assert names == {name + "c" if name.endswith(".py") else name for name in files | vendored}
     assert {"etoile/__init__.pyc", "etoile/ui/views.pyc", "etoile/ui/locales/ru/app.json"} <= names
     assert all(int.from_bytes(header[4:16], "little") == 0 for header in headers)  # no source to be checked against
+
+
+def test_the_worker_alone_gets_each_games_computer_data_by_convention(site: Path) -> None:
+    """Every file of a game's ``ai`` package but its modules is served beside the zip and mapped, in the served
+    worker.toml, to where its module looks for it; no list of them is kept by hand."""
+    assert worker_data() == ["games/generala/ai/futures.bin", "games/generala/ai/tables.json"]
+    config = tomllib.loads((site / "worker.toml").read_text())
+    assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
+    assert config["files"] == {"./py/etoile.zip": "./*"} | {f"./py/etoile/{n}": f"./etoile/{n}" for n in worker_data()}
+    for name in worker_data():
+        assert (site / "py" / "etoile" / name).read_bytes() == (ROOT / "py" / "etoile" / name).read_bytes()
+    from etoile.games.generala.ai import dp, win  # noqa: PLC0415
+
+    read = {Path(f).relative_to(ROOT / "py" / "etoile").as_posix() for f in (dp.TABLES_FILE, win.FUTURES_FILE)}
+    assert read == set(worker_data())  # where the worker's modules look for them
+
+
+def test_each_games_picture_comes_from_its_package(site: Path) -> None:
+    """The home card's ``img/<id>.svg`` is the game package's ``picture.svg``, one per registered game."""
+    from etoile.engine.registry import specs  # noqa: PLC0415
+
+    served = {p.name: p.read_bytes() for p in (site / "img").iterdir()}
+    assert served == {f"{game.id}.svg": (game.folder / PICTURE).read_bytes() for game in specs()}
+    assert not (ROOT / "img").exists()
+
+
+def test_the_one_stylesheet_is_the_shared_one_then_each_games_own(site: Path) -> None:
+    from etoile.engine.registry import specs  # noqa: PLC0415
+
+    own = [(game.folder / STYLES).read_text() for game in specs() if (game.folder / STYLES).exists()]
+    assert len(own) == 3
+    parts = [(ROOT / "css" / "app.css").read_text(), *own]
+    assert (site / "css" / "app.css").read_text() == "\n".join(part.rstrip("\n") + "\n" for part in parts)
+
+
+def test_the_page_and_the_manifest_name_the_registered_games(site: Path) -> None:
+    page = (site / "index.html").read_text()
+    assert '<meta name="description" content="421, Generala and Chinese checkers: play with friends' in page
+    manifest = json.loads((site / "manifest.webmanifest").read_text())
+    assert manifest["name"] == "Étoile: 421, Generala, Chinese checkers"
+    assert manifest["description"].startswith("Three traditional games with friends")
+
+
+def test_the_build_and_the_shared_files_name_no_game() -> None:
+    """What a game's package holds (its picture, styles, the worker's data, its name) reaches the site by convention:
+    no file the build serves from outside the packages, nor the build itself, names a game by its id or package."""
+    from etoile.engine.registry import specs  # noqa: PLC0415
+
+    names = {name for game in specs() for name in (game.id, game.namespace, game.folder.name)} - {"421"}
+    shared = ["tools/build.py", "worker.toml", "pyscript.toml", "css/app.css", "boot.js", "sw.js", "index.html"]
+    shared.append("manifest.webmanifest")
+    for path in shared:
+        text = (ROOT / path).read_text(encoding="utf-8").lower()
+        assert not [name for name in names if re.search(rf"\b{re.escape(name)}\b", text)], path
+        assert not re.search(r"\b421\b|four21", text), path
 
 
 def test_the_service_worker_caches_every_served_file(site: Path) -> None:
