@@ -49,6 +49,8 @@ def test_the_first_generala_statistics_open_without_a_long_task(page: Page, base
     page.reload()  # a fresh page, as the player's next visit: nothing of the statistics computed yet
     page.wait_for_selector("html[data-ready='true']")
     expect(page.locator(".history-game")).to_have_count(3)
+    # The games' statistics load while the page is idle after it opened, a game at a time, each in a short task.
+    page.wait_for_selector("html[data-statistics='ready']", state="attached")
     since = page.evaluate("performance.now()")
     page.get_by_role("link", name="Statistics").click()
     expect(page.locator(".stats-game[data-game='generala'] figure svg").first).to_be_visible()

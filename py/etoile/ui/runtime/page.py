@@ -25,6 +25,7 @@ from etoile.app.model import Model
 from etoile.app.routes import parse
 from etoile.app.update import update, with_problems
 from etoile.engine.match import Match
+from etoile.engine.registry import specs
 from etoile.engine.slot import Slot
 from etoile.saved.history import newest_first
 from etoile.saved.storage import MAX_IMPORT_CHARS, Store
@@ -33,7 +34,7 @@ from etoile.ui.dom import absent
 from etoile.ui.i18n import pick_language
 from etoile.ui.runtime import effects, events
 from etoile.ui.runtime.storage import LocalStorage
-from etoile.ui.runtime.worker import Worker
+from etoile.ui.runtime.worker import Worker, page_idle
 from etoile.ui.table import TABLES
 from etoile.ui.vdom import El
 
@@ -347,6 +348,17 @@ def take_over(runtime: Runtime) -> None:
             runtime.queue.append(msg)
 
 
+async def prefetch_statistics() -> None:
+    """While the page is idle, load each game's statistics and its section of the statistics screen, a game at a
+    time, so that the statistics screen opens without importing them (the route that opens first never waits);
+    ``html[data-statistics="ready"]`` tells they are loaded."""
+    for found in specs():
+        await page_idle()
+        found.load_stats()
+        found.load_section()
+    document.documentElement.dataset.statistics = "ready"
+
+
 def start() -> Runtime:
     """Build the model from storage and the URL, take over the page, and mark it ready."""
     store = Store(LocalStorage())
@@ -372,4 +384,5 @@ def start() -> Runtime:
     document.getElementById("loading").hidden = True
     document.documentElement.dataset.ready = "true"
     runtime.spawn(register_service_worker(runtime), quiet=True)
+    runtime.spawn(prefetch_statistics(), quiet=True)
     return runtime
