@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from etoile.app.messages import whole_number
 from etoile.engine.dice import Roll, faces_text
 from etoile.engine.match import Match
 from etoile.ui.common import seat_name
@@ -147,3 +149,31 @@ def dice_row(
             for i, value in enumerate(values)
         ],
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Keep:
+    """Set the die at ``index`` aside for the next throw, or take it back."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowDice:
+    """Throw the dice not set aside."""
+
+
+def dice_message(name: str, data: Mapping[str, str]) -> Keep | ThrowDice | None:
+    """The message of a dice game's table control named ``name`` that every dice table shares (set a die aside or
+    take it back, throw), or ``None``: a table reads its other controls itself.
+
+    >>> dice_message("keep", {"index": "2"}), dice_message("throw", {}), dice_message("keep", {"index": "x"})
+    (Keep(index=2), ThrowDice(), None)
+    """
+    match name:
+        case "keep":
+            index = whole_number(data.get("index"))
+            return None if index is None else Keep(index)
+        case "throw":
+            return ThrowDice()
+    return None

@@ -8,7 +8,7 @@ from typing import Any
 
 from etoile.app import effects as fx
 from etoile.app.effects import Effect
-from etoile.app.messages import CoachAnswer, whole_number
+from etoile.app.messages import CoachAnswer
 from etoile.app.model import Model
 from etoile.engine.coach import Pending
 from etoile.engine.dice import digits
@@ -17,7 +17,7 @@ from etoile.engine.match import Match
 from etoile.games.four21 import rules as g
 from etoile.games.four21.coach import Four21Advice
 from etoile.ui.common import replaying, result_panel, seat_name
-from etoile.ui.dice import dice_row, face, places, places_from, rounds_told, throw_told, throws
+from etoile.ui.dice import Keep, ThrowDice, dice_message, dice_row, face, places, places_from, rounds_told, throw_told, throws
 from etoile.ui.i18n import Catalog
 from etoile.ui.vdom import Attr, El, h
 
@@ -65,18 +65,6 @@ def follow(model: Model, match: Match) -> list[Effect]:
 
 
 @dataclass(frozen=True, slots=True)
-class Keep:
-    """Set the die at ``index`` aside for the next throw, or take it back."""
-
-    index: int
-
-
-@dataclass(frozen=True, slots=True)
-class ThrowDice:
-    """Throw the dice not set aside."""
-
-
-@dataclass(frozen=True, slots=True)
 class StopTurn:
     """Stand on the hand thrown."""
 
@@ -91,12 +79,9 @@ def decode(name: str, value: str | None, data: Mapping[str, str]) -> Message | N
     >>> decode("keep", None, {"index": "2"}), decode("throw", None, {}), decode("keep", None, {"index": "x"})
     (Keep(index=2), ThrowDice(), None)
     """
+    if (shared := dice_message(name, data)) is not None:
+        return shared
     match name:
-        case "keep":
-            index = whole_number(data.get("index"))
-            return None if index is None else Keep(index)
-        case "throw":
-            return ThrowDice()
         case "stop":
             return StopTurn()
     return None

@@ -15,7 +15,7 @@ from typing import Any
 
 from etoile.app import effects as fx
 from etoile.app.effects import Effect
-from etoile.app.messages import CoachAnswer, whole_number
+from etoile.app.messages import CoachAnswer
 from etoile.app.model import Model
 from etoile.engine.coach import PENDING, Pending
 from etoile.engine.dice import Roll, faces_text
@@ -25,7 +25,7 @@ from etoile.engine.slot import Slot
 from etoile.games.generala import rules as g
 from etoile.games.generala.coach import GeneralaChoice, GeneralaHint, GeneralaMistake, GeneralaPar, GeneralaReport
 from etoile.ui.common import replaying, result_panel, seat_name
-from etoile.ui.dice import dice_row, places, places_from, rounds_told, throw_told
+from etoile.ui.dice import Keep, ThrowDice, dice_message, dice_row, places, places_from, rounds_told, throw_told
 from etoile.ui.i18n import Catalog
 from etoile.ui.vdom import El, h
 
@@ -107,18 +107,6 @@ def can_keep(match: Match) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class Keep:
-    """Set the die at ``index`` aside for the next throw, or take it back."""
-
-    index: int
-
-
-@dataclass(frozen=True, slots=True)
-class ThrowDice:
-    """Throw the dice not set aside."""
-
-
-@dataclass(frozen=True, slots=True)
 class Fill:
     """Write the throw in ``box`` (a box worth nothing asks first)."""
 
@@ -150,12 +138,9 @@ def decode(name: str, value: str | None, data: Mapping[str, str]) -> Message | N
     >>> decode("fill", None, {"box": "full"}), decode("keep", None, {}), decode("cancel", None, {})
     (Fill(box='full'), None, CancelFill())
     """
+    if (shared := dice_message(name, data)) is not None:
+        return shared
     match name:
-        case "keep":
-            index = whole_number(data.get("index"))
-            return None if index is None else Keep(index)
-        case "throw":
-            return ThrowDice()
         case "fill" if "box" in data:
             return Fill(data["box"])
         case "cancel":
