@@ -2,8 +2,9 @@
 
 import traceback
 
-from js import document, window
+from js import document, performance, window
 
+performance.mark("python")  # where Python's take-over of the page starts (bench/startup.py measures from here)
 try:
     from etoile.ui.runtime.page import start
 

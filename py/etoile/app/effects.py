@@ -6,9 +6,9 @@ An update never touches the page or storage itself: it returns these values, and
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from etoile.engine.lazy import lazy_dataclass
 from etoile.engine.match import Match
 from etoile.engine.slot import Slot
 
@@ -16,33 +16,33 @@ if TYPE_CHECKING:
     from etoile.app.messages import ReplayTick
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class SaveSettings:
     """Write the settings the model holds."""
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class SaveMatch:
     """Write the game in ``slot`` as the model holds it (or forget it, if the model holds none there)."""
 
     slot: Slot
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class SaveRival:
     """Write the rival of the game in ``slot`` (or forget it, if the model holds none)."""
 
     slot: Slot
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class SaveDraft:
     """Write the table's unfinished choice for the game in ``slot`` (the dice set aside since the last throw)."""
 
     slot: Slot
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Navigate:
     """Go to the page address ``hash``; with ``replace``, the model is there already: only the address changes."""
 
@@ -50,7 +50,7 @@ class Navigate:
     replace: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Think:
     """Ask the computer (at ``level``) for its move in the game in ``slot``, at the position after ``ply`` actions."""
 
@@ -59,7 +59,7 @@ class Think:
     level: str
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Advise:
     """Ask the coach ``request`` about the position after ``ply`` actions of the game in ``slot`` (a table leaves
     ``slot`` empty: it knows only its game, and :func:`etoile.app.play.in_slot` names the slot)."""
@@ -69,31 +69,31 @@ class Advise:
     slot: Slot | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class PrepareAi:
     """Start the computer players' worker, ready for questions about the game in ``slot``."""
 
     slot: Slot
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class ResetStorage:
     """Delete everything Étoile keeps on this device."""
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class ExportAll:
     """Offer all the data as a file."""
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class ExportGame:
     """Offer the game in ``slot`` as a file."""
 
     slot: Slot
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class ImportAll:
     """Read an all-data export (``text``); with ``write``, import it."""
 
@@ -101,26 +101,26 @@ class ImportAll:
     write: bool
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Archive:
     """Keep ``match`` in the history."""
 
     match: Match
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class DeleteEntry:
     """Forget the game of the history with this ``id``."""
 
     id: str
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class ResaveHistory:
     """Save the games of the history the page kept while storage was full (as many as fit)."""
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Copy:
     """Put ``text`` (the link to the game in ``slot``) on the clipboard, and say whether it went there."""
 
@@ -128,14 +128,14 @@ class Copy:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Send:
     """Open the system's share sheet with ``url``."""
 
     url: str
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Later:
     """Run ``msg`` after ``seconds`` (a replay's next step)."""
 
@@ -143,45 +143,45 @@ class Later:
     msg: ReplayTick
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class OfferAside:
     """Offer the value set aside under the storage ``key`` as a file."""
 
     key: str
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class DiscardAside:
     """Discard the value set aside under the storage ``key``."""
 
     key: str
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Sound:
     """Play the sound ``name`` (if the player has sound on)."""
 
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Focus:
     """Once drawn, move the focus to the element ``selector`` finds."""
 
     selector: str
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class FocusHeading:
     """Once drawn, move the focus to the screen's heading (so its name is read out)."""
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class FocusNext:
     """Once drawn, move the focus to the control a player most likely wants next."""
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class FocusDialog:
     """Once drawn, move the focus into the dialog just opened."""
 

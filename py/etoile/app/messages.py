@@ -12,9 +12,10 @@ message type (declared in its module), carried to it in an :class:`AtTable`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
+from etoile.engine.lazy import lazy_dataclass
 from etoile.engine.match import Match
 from etoile.engine.slot import Slot
 from etoile.saved.history import Entry
@@ -23,79 +24,79 @@ from etoile.saved.settings import Settings
 # --- the whole app ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class RouteChanged:
     """The page's address changed to ``hash``."""
 
     hash: str
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Resume:
     """The page opened (or came back): let a computer whose turn it was play on."""
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class SetLanguage:
     language: str
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class SetName:
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class SetSound:
     on: bool
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class SetCoach:
     on: bool
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class SetSpeed:
     speed: str
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class SetTheme:
     theme: str
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class SkipToMain:
     """The "skip to the content" link."""
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class ResetAsk:
     """ "Delete all data": open its dialog."""
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class ResetConfirm:
     """The reset dialog confirmed."""
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class DialogCancel:
     """The dialog open is cancelled (its button, or Escape)."""
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class ReplaceConfirm:
     """The ``"replace"`` dialog confirmed: its message runs."""
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Export:
     """ "Export all data"."""
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class ImportFile:
     """An all-data export chosen to import (its ``text``); ``confirmed`` once the player said it may replace games
     in progress."""
@@ -104,7 +105,7 @@ class ImportFile:
     confirmed: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class ImportRead:
     """An all-data export that validates, not written yet (its ``text``), and the games it would put in their
     slots (by slot), to ask first if one of them replaces a game in progress."""
@@ -113,7 +114,7 @@ class ImportRead:
     matches: Mapping[Slot, Match] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Imported:
     """How many records an all-data import wrote, and what storage now holds."""
 
@@ -124,7 +125,7 @@ class Imported:
     history: tuple[Entry, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class ImportRefusal:
     """Why a file was not imported (``import.why.<reason>``), and where."""
 
@@ -133,59 +134,59 @@ class ImportRefusal:
     detail: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class DownloadAside:
     """Download the value set aside under the storage ``key``."""
 
     key: str
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class DiscardAsk:
     """Discarding the value set aside under the storage ``key``: open its dialog."""
 
     key: str
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class DiscardConfirm:
     """The discard dialog confirmed."""
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class AsideGone:
     """The value set aside under ``key`` was gone when it was to be downloaded."""
 
     key: str
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Dismiss:
     """A notice closed, by its id."""
 
     notice: int
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class ByLinkRemove:
     """A game by link that is over taken off this device, by its slot."""
 
     slot: Slot
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class OfflineReady:
     """The offline cache is complete."""
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Failed:
     """An unexpected error, and its ``details``."""
 
     details: str
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class ComputerFailed:
     """The computer players' worker could not start or answer (``details``): nobody plays or advises for the
     computer until the page is reloaded; the page never works their moves out itself."""
@@ -196,52 +197,52 @@ class ComputerFailed:
 # --- the history and the statistics --------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Archived:
     """``entry`` was kept in the history."""
 
     entry: Entry
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class HistoryGame:
     """The game the history lists (``""``: every game)."""
 
     game: str
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class HistoryPlayer:
     """The player whose games the history lists (``""``: everyone)."""
 
     player: str
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class HistoryMore:
     """Show more games of the history."""
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class ForgetEntry:
     """Remove the game of the history with this id."""
 
     entry: str
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class ForgetOldest:
     """Remove the oldest games of the history, to make room."""
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class StatsPlayer:
     """The player the statistics show."""
 
     player: str
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class HistoryContinue:
     """Continue a game of the history left unfinished (``confirmed``: the player said it may replace one)."""
 
@@ -252,41 +253,41 @@ class HistoryContinue:
 # --- the game screens: setup --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class SetupPlayers:
     count: int
     game: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class SetupSeatKind:
     index: int
     kind: str
     game: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class SetupSeatLevel:
     index: int
     level: str
     game: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class SetupSeatName:
     index: int
     name: str
     game: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class SetupOption:
     option: str
     value: str
     game: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class SetupStart:
     """Start the game set up, with a fresh ``seed`` (it asks first before it replaces a game in progress)."""
 
@@ -294,7 +295,7 @@ class SetupStart:
     game: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class AbandonConfirm:
     """Start the game set up, in place of the one in progress (the ``"abandon"`` dialog confirmed)."""
 
@@ -305,18 +306,18 @@ class AbandonConfirm:
 # --- the game screens: a table's shared tools ---------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class ReplayOpen:
     game: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class ReplayStep:
     by: int
     game: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class ReplayTo:
     """A click on a line of the game's log: the replay at the position after ``ply`` actions."""
 
@@ -324,14 +325,14 @@ class ReplayTo:
     game: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class ReplayPlay:
     """Play or pause the replay."""
 
     game: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class ReplayTick:
     """The replay of the game in ``slot`` playing by itself takes its next step, if it is still at ``ply``."""
 
@@ -339,30 +340,30 @@ class ReplayTick:
     ply: int
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class ReplaySpeed:
     speed: float
     game: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class ReplayExit:
     game: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class ExportGame:
     game: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class ShareGame:
     """Show the link to the game (to watch)."""
 
     game: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class ShareCopy:
     """Copy the link to the game, to ``watch`` it or, for a game by link, to ``play`` the next turn."""
 
@@ -370,7 +371,7 @@ class ShareCopy:
     game: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class ShareSend:
     """Send the link to the game with the system's share sheet."""
 
@@ -378,12 +379,12 @@ class ShareSend:
     game: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class ShareClose:
     game: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Copied:
     """Whether the link to the game in ``slot`` went to the clipboard."""
 
@@ -391,21 +392,21 @@ class Copied:
     ok: bool
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class RivalKeep:
     """Keep the game on this device rather than the link's that parts from it."""
 
     game: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class RivalTake:
     """Take the link's game rather than the one on this device."""
 
     game: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class ImportGame:
     """A file (its ``text``) chosen to import as the game of its table (``confirmed``: it may replace the game in
     progress)."""
@@ -415,13 +416,13 @@ class ImportGame:
     confirmed: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Rematch:
     seed: int
     game: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Play:
     """Play ``action`` (its JSON) in the game."""
 
@@ -429,14 +430,14 @@ class Play:
     game: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class ComputerSkip:
     """Skip the computer's turn to its end."""
 
     game: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class ComputerMove:
     """The computer's action (its JSON) in the game in ``slot``, for the position after ``ply`` actions."""
 
@@ -445,17 +446,17 @@ class ComputerMove:
     action: Any
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Undo:
     game: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Redo:
     game: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class CoachAnswer:
     """The coach's answer (JSON of :mod:`etoile.engine.coach`) to ``request`` at ``ply``, about the game in ``slot``:
     it goes to that game's table."""
@@ -466,7 +467,7 @@ class CoachAnswer:
     result: Any
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class AtTable:
     """A message only the table of ``game`` understands: ``msg``, of the type its module declares."""
 

@@ -4,19 +4,20 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any
 
 from etoile.app.messages import Confirmable
 from etoile.app.routes import HOME, Route
 from etoile.app.setup import Setup
+from etoile.engine.lazy import lazy_dataclass
 from etoile.engine.match import Match
 from etoile.engine.slot import Slot
 from etoile.saved.history import Entry
 from etoile.saved.settings import Settings
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Replacing:
     """What the ``"replace"`` dialog asks about: ``games``, the games in progress that ``then`` (the message run
     once the player confirms) puts other games in place of (each goes to the history, where it can be continued);
@@ -27,7 +28,7 @@ class Replacing:
     opener: str
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Notice:
     """A message for the player. ``key`` is a locale key, ``params`` fill it in.
 
@@ -74,7 +75,7 @@ REPLAY_SPEEDS = (2.0, 1.0, 0.5)
 """Seconds per action in a replay that plays by itself: slow, normal, fast."""
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Replay:
     """A game watched again from its start: the position after ``ply`` actions; ``playing`` steps on every ``speed`` s."""
 
@@ -83,7 +84,7 @@ class Replay:
     speed: float = REPLAY_SPEEDS[1]
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Watch:
     """What a link (``link``, its text) opened: a game watched as a replay, never saved, never the player's own; or,
     when it opens none, why (``refused``, one of :data:`etoile.sharing.link.REASONS`, and the ``detail``)."""
@@ -95,7 +96,7 @@ class Watch:
     detail: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Model:
     route: Route = HOME
     settings: Settings = field(default_factory=Settings)

@@ -14,8 +14,7 @@ Slot(game='chinese-checkers', code='k3j9x2ab')
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from etoile.engine.lazy import lazy_dataclass
 from etoile.engine.registry import IDS
 from etoile.engine.slot import Slot
 from etoile.saved.history import HISTORY_ID
@@ -25,7 +24,7 @@ GAMES = IDS
 """Game ids, in the order the home screen lists them; each is also its URL path (a live view of the registry)."""
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Route:
     """``screen`` is ``home``, ``game`` (the table, or its setup if no game is under way),
     ``setup`` (a new game), ``rules``, ``settings``, ``link`` (a game opened from a link, whose text is ``link``),

@@ -11,10 +11,11 @@ and ``<namespace>.option.<id>.<value>`` each of its values;
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any
 
 from etoile.engine.game import JSON, Description
+from etoile.engine.lazy import lazy_dataclass
 from etoile.engine.match import Seat
 from etoile.engine.names import clean_name
 
@@ -22,7 +23,7 @@ MAX_SEATS = 99
 """The most seats a form holds for a game whose rules set no limit: only to keep a page drawable."""
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class SeatChoice:
     """One row of the setup form: ``computer`` is a level, or ``None`` for a person called ``name``, who plays on
     this device, or ``away`` on a friend's, by link."""
@@ -37,7 +38,7 @@ class SeatChoice:
         return "computer" if self.computer is not None else "friend" if self.away else "person"
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Setup:
     spec: Description
     seats: tuple[SeatChoice, ...]

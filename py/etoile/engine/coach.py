@@ -11,10 +11,10 @@ PENDING
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from etoile.engine.lazy import lazy_dataclass
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Pending:
     """The coach has been asked and has not answered yet."""
 

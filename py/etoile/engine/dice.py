@@ -19,19 +19,22 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from fractions import Fraction
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 from math import factorial, prod
+from typing import TYPE_CHECKING
 
 from etoile.engine.game import JSON
+from etoile.engine.lazy import lazy_dataclass
 from etoile.engine.rng import Dice
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 FACES = (1, 2, 3, 4, 5, 6)
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Roll:
     """The faces that came up in a throw, highest first (given in any order, stored sorted). JSON: ``{"roll": [4, 2, 1]}``."""
 
@@ -59,6 +62,8 @@ def faces_of(values: Iterable[object]) -> tuple[int, ...]:
 @cache
 def outcomes(count: int) -> tuple[tuple[Roll, Fraction], ...]:
     """Every outcome of a throw of ``count`` dice with its probability, best faces first; they sum to 1."""
+    from fractions import Fraction  # noqa: PLC0415 - imported on first use: it costs the page's start-up 30 ms
+
     total = 6**count
     rolls = (tuple(reversed(faces)) for faces in combinations_with_replacement(FACES, count))
     pairs = [(Roll(r), Fraction(factorial(count), prod(factorial(n) for n in Counter(r).values()) * total)) for r in rolls]

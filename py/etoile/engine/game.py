@@ -27,9 +27,13 @@ from __future__ import annotations
 import enum
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from fractions import Fraction
-from typing import Any, Final, Literal, Protocol
+from dataclasses import field
+from typing import TYPE_CHECKING, Any, Final, Literal, Protocol
+
+from etoile.engine.lazy import lazy_dataclass
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 JSON = Any
 """A value made of dicts, lists, str, int, float, bool and None."""
@@ -64,7 +68,7 @@ def token(value: JSON) -> str:
     return value if isinstance(value, str) else json.dumps(value)
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Option:
     """A rule option: its values, in the order the setup offers them, and its default.
 
@@ -94,7 +98,7 @@ class Option:
         raise KeyError(text)
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Description:
     """What the app needs to know about a game, declared once by its rules module.
 
@@ -213,7 +217,7 @@ class Description:
         return self.levels[-1]
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Outcome:
     """How a finished game ended: tiers of seats, best first.
 

@@ -20,12 +20,11 @@ states are kept in memory, which makes undo, redo and replay immediate.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from etoile.engine.dice import Roll, draw
 from etoile.engine.game import CHANCE, JSON, Game, IllegalAction, Outcome
+from etoile.engine.lazy import lazy_dataclass
 from etoile.engine.names import clean_name
 from etoile.engine.registry import REGISTRY
 from etoile.engine.rng import Dice, splitmix64
@@ -39,7 +38,7 @@ class InvalidMatch(ValueError):
     """Saved match data that does not describe a game the rules can replay."""
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Seat:
     """Who plays a seat: a person's ``name``, or the computer at ``level`` (``computer`` is ``None`` for a person).
 
@@ -70,7 +69,7 @@ class Seat:
         return cls(data["name"], data.get("computer"), data.get("away", False))
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Match:
     """An immutable game record with a cursor for undo and redo.
 
@@ -290,9 +289,9 @@ def _draw(outcomes: Any, rng: Dice) -> Any:
     first = outcomes[0][0]
     if isinstance(first, Roll):
         return draw(rng, len(first.faces))[0]
-    point = Fraction(splitmix64(rng.seed, rng.draws), 1 << 64)
+    point = splitmix64(rng.seed, rng.draws)  # a point of [0, 2**64): the outcome whose share of it holds the point
     for outcome, probability in outcomes:
-        point -= probability
+        point -= probability * (1 << 64)
         if point < 0:
             return outcome
     return outcomes[-1][0]

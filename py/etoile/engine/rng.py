@@ -16,7 +16,7 @@ results are the same on CPython and on Pyodide.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from etoile.engine.lazy import lazy_dataclass
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
@@ -30,7 +30,7 @@ def splitmix64(seed: int, index: int) -> int:
     return z ^ (z >> 31)
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Dice:
     """A dice generator as plain data: ``seed`` and ``draws`` taken so far."""
 

@@ -12,10 +12,10 @@ Slot(game='some-game', code='k3j9x2ab')
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from etoile.engine.lazy import lazy_dataclass
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@lazy_dataclass(order=True)
 class Slot:
     """The slot of a game: its ``game`` id, and for a game by link its ``code`` (the id drawn when it was set up,
     the same on every device)."""

@@ -24,14 +24,13 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
 from etoile.engine.game import JSON
+from etoile.engine.lazy import lazy_dataclass
 from etoile.engine.match import Match, Seat
 from etoile.engine.registry import find
 from etoile.sharing import link
@@ -66,10 +65,12 @@ def game_id(match: Match) -> str:
     """
     names = [[seat.name, seat.computer] for seat in match.seats]
     identity = json.dumps([match.game.ID, dict(sorted(match.options.items())), match.seed, names], ensure_ascii=False)
+    import hashlib  # noqa: PLC0415 - imported on first use: it costs the page's start-up 10 ms
+
     return hashlib.sha256(identity.encode("utf-8")).hexdigest()[:16]
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Entry:
     """One game of the history (see the module's text). ``ranking`` is empty for a game left before its end;
     ``facts`` holds, for each seat, what :func:`facts` found in its play."""

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, fields, replace
 from typing import Any
 
+from etoile.engine.lazy import lazy_dataclass
 from etoile.engine.names import clean_name
 
 LANGUAGES = ("en", "fr", "ru", "es")
@@ -12,7 +13,7 @@ THEMES = ("system", "light", "dark")
 SPEEDS = ("slow", "normal", "fast", "off")
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Settings:
     """``language`` is ``None`` until the player picks one: the browser's language is used.
 

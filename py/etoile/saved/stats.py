@@ -20,10 +20,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from etoile.engine.game import JSON
+from etoile.engine.lazy import lazy_dataclass
 from etoile.engine.match import Seat
 from etoile.saved.history import Entry
 
@@ -36,7 +37,7 @@ def who(game: str, seat: Seat) -> Who:
     return ("computer", f"{game}/{seat.computer}") if seat.computer is not None else ("person", seat.name)
 
 
-@dataclass
+@lazy_dataclass(frozen=False)
 class Record:
     """What one player did in one finished game of the history: whether one of their seats won, the facts of
     each seat they held (one, or more when the same player sat twice), and the game's options."""
@@ -47,7 +48,7 @@ class Record:
     options: Mapping[str, JSON] = field(default_factory=dict)
 
 
-@dataclass
+@lazy_dataclass(frozen=False)
 class Player:
     """Everything counted of one player, by game: their finished games (oldest first) and the games they left."""
 

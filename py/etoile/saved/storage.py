@@ -36,11 +36,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Literal, Protocol
 
 from etoile.engine import safe_json
 from etoile.engine.game import Game
+from etoile.engine.lazy import lazy_dataclass
 from etoile.engine.match import InvalidMatch, Match
 from etoile.engine.registry import REGISTRY
 from etoile.engine.slot import Slot
@@ -120,7 +121,7 @@ ImportReason = Literal[safe_json.Reason, "not_export", "schema", "bad_record", "
 """Why an import is refused; each is said by ``import.why.<reason>``."""
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Problem:
     """Something the player must be told about their saved data.
 
@@ -181,7 +182,7 @@ def _decode_match(record: str, data: Any, games: Mapping[str, Game]) -> Match:
     return Match.from_json(data, {game: games[game]})
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Draft:
     """What a player chose at a table and has not played yet, at the position after ``cursor`` actions.
 
@@ -265,7 +266,7 @@ def _encode(value: Any) -> str:
     return json.dumps({"schema": SCHEMA, "data": value.to_json()}, ensure_ascii=False, separators=(",", ":"))
 
 
-@dataclass
+@lazy_dataclass(frozen=False)
 class Store:
     """Reads and writes the app's records through a :class:`Backend`.
 

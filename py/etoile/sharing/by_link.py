@@ -19,9 +19,10 @@ who moved before them.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Literal
 
+from etoile.engine.lazy import lazy_dataclass
 from etoile.engine.match import Match, Seat
 from etoile.engine.rng import splitmix64
 
@@ -97,7 +98,7 @@ def parting(a: Match, b: Match) -> int:
     return common
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Arrival:
     """What a ``play`` link leaves on this device: ``match``, the game its slot holds now; ``rival``, for the
     outcome ``rival``, the link's game, kept beside it until the player chooses; ``common``, the moves they share;

@@ -24,10 +24,10 @@ import binascii
 import json
 import re
 import zlib
-from dataclasses import dataclass
 from typing import Any
 
 from etoile.engine import safe_json
+from etoile.engine.lazy import lazy_dataclass
 from etoile.engine.match import FORMAT, InvalidMatch, Match
 from etoile.sharing.by_link import BY_LINK_ID
 
@@ -54,7 +54,7 @@ class LinkRefused(ValueError):
         self.reason = reason
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Shared:
     """What a link opens: a game, at the position it was sent at, and what it was sent for; a ``play`` link also
     names its game by link (``by_link``, the id of :func:`etoile.sharing.by_link.new_id`)."""

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from etoile.app.messages import whole_number
 from etoile.engine.dice import Roll, faces_text
+from etoile.engine.lazy import lazy_dataclass
 from etoile.engine.match import Match
 from etoile.ui.common import seat_name
 from etoile.ui.i18n import Catalog
@@ -151,14 +151,14 @@ def dice_row(
     )
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Keep:
     """Set the die at ``index`` aside for the next throw, or take it back."""
 
     index: int
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class ThrowDice:
     """Throw the dice not set aside."""
 

@@ -13,10 +13,10 @@ what storage changes (a saved game to continue, the player's name) and never dra
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from etoile.app.model import Model
 from etoile.app.routes import GAMES, HOME, Route, href
+from etoile.engine.lazy import lazy_dataclass
 from etoile.saved.settings import LANGUAGES
 from etoile.saved.storage import MATCH, PREFIX
 from etoile.ui import views
@@ -40,7 +40,7 @@ def model(route: Route, language: str) -> Model:
     return Model(route=route, browser_language=language)
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Screen:
     route: Route
     language: str

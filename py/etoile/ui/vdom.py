@@ -13,13 +13,15 @@ tree and the page drawn from its :func:`to_html` have the same children.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from html import escape
+
+from etoile.engine.lazy import lazy_dataclass
 
 Attr = str | bool | int | None
 
 
-@dataclass(slots=True)
+@lazy_dataclass(frozen=False)
 class El:
     tag: str
     attrs: dict[str, Attr] = field(default_factory=dict)

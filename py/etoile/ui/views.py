@@ -1,4 +1,5 @@
-"""Every screen, drawn from the :class:`~etoile.app.model.Model` as :class:`~etoile.ui.vdom.El` trees.
+"""The page drawn from the :class:`~etoile.app.model.Model` as :class:`~etoile.ui.vdom.El` trees: the frame (header,
+notices, dialog) around the route's screen, which a module of :mod:`etoile.ui.screens` draws.
 
 Controls carry ``data-action`` (and ``data-value``, ``data-game``...): the runtime reads an event on them into a
 typed message (:mod:`etoile.ui.runtime.events`). Views are pure and run on CPython.
@@ -6,19 +7,35 @@ typed message (:mod:`etoile.ui.runtime.events`). Views are pure and run on CPyth
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable
+
 from etoile.app.model import Model, Notice
 from etoile.app.routes import Route, href
 from etoile.engine import registry
 from etoile.ui.i18n import Catalog, catalog, rules
-from etoile.ui.screens.home import home
-from etoile.ui.screens.missing import missing
-from etoile.ui.screens.past import stats_screen
-from etoile.ui.screens.rules import rules_page
-from etoile.ui.screens.settings import settings
-from etoile.ui.screens.setup import setup_screen
-from etoile.ui.screens.table import game
-from etoile.ui.screens.watch import link_screen, past_screen
 from etoile.ui.vdom import Attr, El, h
+
+SCREENS: dict[str, tuple[str, str]] = {
+    "home": ("home", "home"),
+    "game": ("table", "game"),
+    "setup": ("setup", "setup_screen"),
+    "rules": ("rules", "rules_page"),
+    "settings": ("settings", "settings"),
+    "link": ("watch", "link_screen"),
+    "history": ("watch", "past_screen"),
+    "stats": ("past", "stats_screen"),
+    "missing": ("missing", "missing"),
+}
+"""Each route's screen: the module of :mod:`etoile.ui.screens` that draws it and the function, ``(model, t) -> El``."""
+
+
+def screen(name: str) -> Callable[[Model, Catalog], El]:
+    """The function that draws the screen ``name``; its module is imported when a route first shows it, so that
+    opening the page imports the screen of its route and no other."""
+    module, function = SCREENS[name]
+    draw: Callable[[Model, Catalog], El] = getattr(importlib.import_module(f"etoile.ui.screens.{module}"), function)
+    return draw
 
 
 def title(model: Model) -> str:
@@ -51,24 +68,13 @@ def title(model: Model) -> str:
 def view(model: Model) -> El:
     """The whole app below ``#app``."""
     t = catalog(model.language)
-    screens = {
-        "home": home,
-        "game": game,
-        "setup": setup_screen,
-        "rules": rules_page,
-        "settings": settings,
-        "link": link_screen,
-        "history": past_screen,
-        "stats": stats_screen,
-        "missing": missing,
-    }
     return h(
         "div",
         {"class": "shell"},
         h("a", {"class": "skip-link", "href": "#main", "data-action": "skip"}, t("nav.skip")),
         header(model, t),
         notices(model, t),
-        h("main", {"id": "main", "tabindex": "-1"}, screens[model.route.screen](model, t)),
+        h("main", {"id": "main", "tabindex": "-1"}, screen(model.route.screen)(model, t)),
         h("footer", {"class": "footer"}, h("p", {}, t("footer.offline") if model.offline_ready else t("footer.tagline"))),
         dialog(model, t),
     )

@@ -9,6 +9,7 @@ from pathlib import Path
 from etoile.engine.registry import GameSpec
 
 SPEC = GameSpec(
+    id="pig",
     rules="tests.games.pig.rules",
     position=99,
     table="tests.games.pig.table",

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from etoile.engine.game import JSON
+from etoile.engine.lazy import lazy_dataclass
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class PigHint:
     """Whether the expert would hold now."""
 

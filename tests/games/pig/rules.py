@@ -13,22 +13,30 @@ seat while the die is in the air: ``3,0/4/1*/20``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 
 from etoile.engine.dice import Roll, outcomes, roll_from_json, roll_from_text, roll_to_text
 from etoile.engine.game import CHANCE, JSON, Description, IllegalAction, Option, Outcome, ToMove
+from etoile.engine.lazy import lazy_dataclass
+from tests.games.pig import SPEC
 
-ID = "pig"
+ID = SPEC.id
 CHOICES = ("roll", "hold")
 DESCRIPTION = Description(
-    ID, "pig", min_players=2, max_players=4, levels=("easy", "expert"), options=(Option("target", (10, 20), 20),), undo=True
+    ID,
+    SPEC.namespace,
+    min_players=2,
+    max_players=4,
+    levels=("easy", "expert"),
+    options=(Option("target", (10, 20), 20),),
+    undo=True,
 )
 MAX_ACTIONS = 50_000
 Action = str | Roll
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class State:
     scores: tuple[int, ...]
     turn_total: int

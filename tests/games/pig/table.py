@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from etoile.app import effects as fx
 from etoile.app.effects import Effect
 from etoile.app.model import Model
+from etoile.engine.lazy import lazy_dataclass
 from etoile.engine.match import Match
 from etoile.ui.i18n import Catalog
 from etoile.ui.vdom import El, h
@@ -26,12 +26,12 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
     return h("p", {"class": "pig"}, f"scores {list(match.state.scores)} peek {local['peek']}")
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Peek:
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Roll:
     pass
 

@@ -5,6 +5,7 @@ from pathlib import Path
 from etoile.engine.registry import GameSpec
 
 SPEC = GameSpec(
+    id="chinese-checkers",
     rules="etoile.games.chinese_checkers.rules",
     position=3,
     table="etoile.games.chinese_checkers.table",

@@ -58,9 +58,9 @@ True
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from functools import cache
 
+from etoile.engine.lazy import lazy_dataclass
 from etoile.engine.match import Match
 from etoile.engine.rng import splitmix64
 from etoile.games.chinese_checkers.board import (
@@ -85,7 +85,7 @@ from etoile.games.chinese_checkers.rules import DESCRIPTION, PASS, Move, State, 
 from etoile.games.chinese_checkers.state import in_play
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Level:
     """How a level searches: a time budget, how many moves each inner node keeps, from how many players on it
     looks at its own moves only, and from how many on, with long jumps, it predicts the others' greediest moves

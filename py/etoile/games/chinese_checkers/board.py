@@ -25,8 +25,9 @@ other hole belongs to the centre hexagon of 61 holes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
+
+from etoile.engine.lazy import lazy_dataclass
 
 ROW_LENGTHS = (1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1)
 """The number of holes in each of the 17 rows, from the top."""
@@ -195,7 +196,7 @@ SEATINGS: dict[tuple[int, int], tuple[tuple[str, ...], ...]] = {
 """The start branches of each seat, by ``(players, camps)``; seat 0 plays first, then clockwise."""
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Layout:
     """What a seating fixes for each seat: start and goal branches, and the holes where its moves may end.
 

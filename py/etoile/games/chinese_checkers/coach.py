@@ -6,12 +6,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from etoile.engine.game import JSON
+from etoile.engine.lazy import lazy_dataclass
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class ChineseCheckersHint:
     """The move the strongest level would play: the path of its piece."""
 

@@ -15,15 +15,15 @@ ValueError: no seating for 2 players with 4 camp(s) each
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from etoile.engine.game import Description, Option
+from etoile.engine.lazy import lazy_dataclass
+from etoile.games.chinese_checkers import SPEC
 from etoile.games.chinese_checkers.board import SEATINGS, SIZE, Layout, layout
 
 EDITION = 2
 """The edition of the rules new games are played with (1: the rules of games saved before spoiling and the 30-round end)."""
 
-ID = "chinese-checkers"
+ID = SPEC.id
 MOVES_PER_PLAYER = 2_000
 """More moves than any real game gives a player (a two-player game takes about 50 each)."""
 CAMPS = (1, 2, 3)
@@ -34,7 +34,7 @@ the board diagram's :func:`~etoile.games.chinese_checkers.text.from_cells` also 
 
 DESCRIPTION = Description(
     ID,
-    "chinese_checkers",
+    SPEC.namespace,
     min_players=2,
     max_players=6,
     levels=("easy", "medium", "hard"),
@@ -51,7 +51,7 @@ DESCRIPTION = Description(
 )
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Move:
     """One move: the path of the moving piece, its start hole then each landing hole.
 
@@ -91,7 +91,7 @@ PASS = Move(())
 """The move of a player who has no legal move."""
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class State:
     """A position, as plain values.
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from etoile.app import effects as fx
@@ -12,6 +12,7 @@ from etoile.app.effects import Effect
 from etoile.app.messages import CoachAnswer, whole_number
 from etoile.app.model import Model
 from etoile.engine.coach import PENDING, Pending
+from etoile.engine.lazy import lazy_dataclass
 from etoile.engine.match import Match
 from etoile.games.chinese_checkers import rules as g
 from etoile.games.chinese_checkers.board import BRANCH_HOLES, GRID, OPPOSITE, SIZE
@@ -70,7 +71,7 @@ MARKS = ("●", "▲", "■", "◆", "★", "✚")
 """Each colour also has its own mark, so no player depends on telling colours apart."""
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Local:
     """What only the page knows: the selected piece, the keyboard cursor, the coach's hint."""
 
@@ -126,21 +127,21 @@ def neighbour_by_key(hole: int, key: str) -> int:
     return hole
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class ChooseHole:
     """A click on the board's ``hole``: pick up the piece there, or move the piece picked up to it."""
 
     hole: int
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class BoardKey:
     """A key pressed on the board (one of the runtime's board keys: ``"ArrowUp"``, ``"Shift+ArrowUp"``, ``"Enter"``...)."""
 
     key: str
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class AskHint:
     """Ask the coach what to do."""
 
@@ -416,7 +417,7 @@ def _branch_owners(state: g.State) -> dict[str, int]:
 # --- the rules page's diagrams ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Figure:
     """A diagram of the rules page: pieces on the star, and a move drawn with the holes it may reach.
 

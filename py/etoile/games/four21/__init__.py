@@ -5,6 +5,7 @@ from pathlib import Path
 from etoile.engine.registry import GameSpec
 
 SPEC = GameSpec(
+    id="421",
     rules="etoile.games.four21.rules",
     position=1,
     table="etoile.games.four21.table",

@@ -6,12 +6,11 @@ Four21Advice(keep=(0, 2), stop=False, escape=0.75, best=0.25, choices=())
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from etoile.engine.game import JSON
+from etoile.engine.lazy import lazy_dataclass
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Four21Advice:
     """421: the faces the expert would set aside before throwing (``()``: throw all, or stop), whether it
     would stop, and its chances from here of not being the turn's worst hand (``escape``) and of being its best;

@@ -48,7 +48,7 @@ A position is written on one line (:func:`state_to_text`), options first.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import fields, replace
 from fractions import Fraction
 from itertools import combinations_with_replacement
 from typing import Any
@@ -71,9 +71,11 @@ from etoile.engine.dice import (
     within,
 )
 from etoile.engine.game import CHANCE, JSON, Description, IllegalAction, Option, Outcome, ToMove
+from etoile.engine.lazy import lazy_dataclass
 from etoile.engine.rng import Dice
+from etoile.games.four21 import SPEC
 
-ID = "421"
+ID = SPEC.id
 MAX_ACTIONS = 10_000
 """More actions than any real game takes (two players need about 200): a longer record is refused unread."""
 
@@ -159,7 +161,7 @@ NEXT_LEADERS = ("taker", "clockwise")
 
 DESCRIPTION = Description(
     ID,
-    "four21",
+    SPEC.namespace,
     min_players=2,
     max_players=8,
     levels=("easy", "expert"),
@@ -174,7 +176,7 @@ DESCRIPTION = Description(
 _DEFAULT = DESCRIPTION.defaults()
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Options:
     """A game's settings; the defaults are those of :data:`DESCRIPTION` (the rules page's).
 
@@ -208,7 +210,7 @@ class Options:
 # ----------------------------------------------------------------------------- actions
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Throw:
     """Throw the dice, setting aside dice that show the faces ``keep`` (given in any order, stored highest first).
 
@@ -222,7 +224,7 @@ class Throw:
         object.__setattr__(self, "keep", tuple(sorted(self.keep, reverse=True)))
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Stop:
     """End one's throws, showing the dice on the table as one's hand. JSON: ``"stop"``."""
 
@@ -236,7 +238,7 @@ Shown = tuple[int, tuple[int, ...]]
 """A seat and the dice it threw: ``(2, (5, 3, 1))``."""
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class RollOff:
     """Tie-break throws, one throw each, repeated among the tied until one seat is ``decided``.
 
@@ -266,7 +268,7 @@ class RollOff:
         return cls(data["kind"], tuple(data["seats"]), rounds, data["decided"])
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Turn:
     """What a finished turn did: ``worst`` took (charge, from the pot) or received (décharge, from ``best``) ``amount``.
 
@@ -301,7 +303,7 @@ class Turn:
         return cls(**_untuple(data, rolloffs=tuple(RollOff.from_json(r) for r in data["rolloffs"])))
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class State:
     """Everything about a 421 game, as plain values.
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from etoile.app import effects as fx
@@ -13,6 +13,7 @@ from etoile.app.model import Model
 from etoile.engine.coach import Pending
 from etoile.engine.dice import digits
 from etoile.engine.game import JSON
+from etoile.engine.lazy import lazy_dataclass
 from etoile.engine.match import Match
 from etoile.games.four21 import rules as g
 from etoile.games.four21.coach import Four21Advice
@@ -24,7 +25,7 @@ from etoile.ui.vdom import Attr, El, h
 GAME = g
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Local:
     """What only the page knows: the places of the dice the player has set aside for the next throw, and the coach's advice."""
 
@@ -64,7 +65,7 @@ def follow(model: Model, match: Match) -> list[Effect]:
     return []
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class StopTurn:
     """Stand on the hand thrown."""
 

@@ -5,6 +5,7 @@ from pathlib import Path
 from etoile.engine.registry import GameSpec
 
 SPEC = GameSpec(
+    id="generala",
     rules="etoile.games.generala.rules",
     position=2,
     table="etoile.games.generala.table",

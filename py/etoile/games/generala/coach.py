@@ -4,12 +4,13 @@ it back): the best choices now, the optimal player's average, a finished game's 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from etoile.engine.game import JSON
+from etoile.engine.lazy import lazy_dataclass
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class GeneralaChoice:
     """One choice of a Generala hint: the action (its JSON), the final score expected after it, and with other
     players the chance of winning after it."""
@@ -19,7 +20,7 @@ class GeneralaChoice:
     chance: float | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class GeneralaHint:
     """The best choices now, best first."""
 
@@ -37,7 +38,7 @@ def _chance(value: JSON) -> float | None:
     return None if value is None else float(value)
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class GeneralaMistake:
     """A decision of a finished Generala game that lost expected points (alone) or chances of winning: where,
     what was played, what was best, the points and (with other players) the chance of winning it cost."""
@@ -51,7 +52,7 @@ class GeneralaMistake:
     cost: float | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class GeneralaPar:
     """Generala: the final score the optimal player averages alone under the game's rules (156.2 by default)."""
 
@@ -65,7 +66,7 @@ class GeneralaPar:
         return cls(float(data["expected"]))
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class GeneralaReport:
     """The mistakes of each person's seat in a finished game and, with other players, how many of their decisions
     cost no chance of winning, under 1 point in a hundred, 1 to 5 and more than 5 (``costs``)."""

@@ -74,7 +74,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import fields, replace
 from fractions import Fraction
 
 from etoile.engine.dice import (
@@ -95,12 +95,14 @@ from etoile.engine.dice import (
     within,
 )
 from etoile.engine.game import CHANCE, JSON, Description, IllegalAction, Option, Outcome, ToMove
+from etoile.engine.lazy import lazy_dataclass
 from etoile.engine.rng import Dice
+from etoile.games.generala import SPEC
 
-ID = "generala"
+ID = SPEC.id
 DESCRIPTION = Description(
     ID,
-    "generala",
+    SPEC.namespace,
     min_players=1,
     max_players=None,
     levels=("easy", "medium", "optimal", "win"),
@@ -126,7 +128,7 @@ _JOKER_VALUES = frozenset({1, 2, 6})
 """What a 1 may stand for in a straight: itself, a 2 or a 6."""
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Rules:
     """The rule options of the rules page; the defaults are the game the app plays out of the box.
 
@@ -230,7 +232,7 @@ def is_big_general(dice: Sequence[int], throw: int, rules: Rules | None = None, 
     return not (rules and rules.big_general_open_box and "general" in filled)
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Throw:
     """Throw the dice, setting aside dice that show the faces ``keep`` (given in any order, stored highest first).
 
@@ -245,7 +247,7 @@ class Throw:
         object.__setattr__(self, "keep", tuple(sorted(self.keep, reverse=True)))
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Fill:
     """Fill the open box ``box`` of the player's column with the dice on the table. JSON: ``{"fill": "full"}``."""
 
@@ -258,7 +260,7 @@ StartRound = tuple[tuple[int, tuple[int, ...]], ...]
 """One round of start throws: ``(seat, dice)`` in seat order; ``dice`` is ``()`` until thrown."""
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class State:
     """A Generala position, as plain values.
 

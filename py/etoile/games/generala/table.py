@@ -10,7 +10,7 @@ landed before it looks (:meth:`etoile.engine.match.Match.settled`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from etoile.app import effects as fx
@@ -20,6 +20,7 @@ from etoile.app.model import Model
 from etoile.engine.coach import PENDING, Pending
 from etoile.engine.dice import Roll, faces_text
 from etoile.engine.game import JSON
+from etoile.engine.lazy import lazy_dataclass
 from etoile.engine.match import Match
 from etoile.engine.slot import Slot
 from etoile.games.generala import rules as g
@@ -32,7 +33,7 @@ from etoile.ui.vdom import El, h
 GAME = g
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Local:
     """What only the page knows: the dice set aside, a box waiting for its 0 to be confirmed, the coach's answers.
 
@@ -106,24 +107,24 @@ def can_keep(match: Match) -> bool:
     return match.person_to_move is not None and state.phase == "play" and 0 < state.throw < g.THROWS
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Fill:
     """Write the throw in ``box`` (a box worth nothing asks first)."""
 
     box: str
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class CancelFill:
     """Keep the box worth nothing open after all."""
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class AskHint:
     """Ask the coach what to do."""
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class AskReport:
     """Ask the coach for the report of a finished game."""
 

@@ -42,17 +42,17 @@ Throw(keep=())
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 
 from etoile.engine.dice import outcomes
+from etoile.engine.lazy import lazy_dataclass
 from etoile.engine.match import Match
 from etoile.games.four21.ai import odds, value
 from etoile.games.four21.coach import Four21Advice
 from etoile.games.four21.rules import DESCRIPTION, TOKENS, Action, State, Stop, Throw, legal_actions, rank
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Advice:
     """What the expert would do now, for a human coach.
 
@@ -177,7 +177,7 @@ def choices(state: State) -> tuple[Choice, ...]:
     return tuple(Choice(keep, min(1.0, max(0.0, w)), min(1.0, max(0.0, b))) for keep, (_, w, b) in found)
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Choice:
     """One choice of the seat to move: stand (``keep`` is ``None``) or keep these faces and throw the rest, with
     its chances of ending the turn as the worst hand (``worst``) and as the best (``best``)."""

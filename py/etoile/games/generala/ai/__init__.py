@@ -43,10 +43,10 @@ import base64
 from array import array
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from etoile.engine.dice import draw, keeps
 from etoile.engine.game import CHANCE, IllegalAction
+from etoile.engine.lazy import lazy_dataclass
 from etoile.engine.match import Match
 from etoile.engine.rng import Dice
 from etoile.games.generala import rules as g
@@ -189,7 +189,7 @@ def win_chances(state: State) -> dict[Decision, float]:
     return {action: min(1.0, value) for action, value in _values(win.win_turn(played), played.column, state.dice, throw)}
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Valued:
     """One choice of the coach: the action, the expected final score after it, and the chance of winning after it
     (``None`` alone)."""
@@ -213,7 +213,7 @@ COSTS = (0.01, 0.05)
 """The chances of winning that part a report's decisions: under 1 point in a hundred, 1 to 5, above 5."""
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Mistake:
     """A decision that lost expected points or chances of winning: ``index`` is its position in the actions of the
     game. With other players the best decision is the one with the best chance of winning, and ``chance_played``
@@ -242,7 +242,7 @@ class Mistake:
         return 0.0 if self.chance_best is None or self.chance_played is None else self.chance_best - self.chance_played
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Review:
     """One seat's decisions in a game: the mistakes, and how many decisions cost no chance of winning, under 1 point
     in a hundred, 1 to 5, more than 5 (:data:`COSTS`; all zero alone)."""
@@ -364,7 +364,7 @@ def game(levels: Sequence[str], seed: int, rules: Rules | None = None) -> tuple[
     return tuple(1 / len(top) if s in top else 0.0 for s in range(len(levels)))
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class _Seat:
     """A seat of :func:`game` deciding: its rules, every column, its own number."""
 

@@ -34,13 +34,13 @@ from __future__ import annotations
 
 import json
 from array import array
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from operator import itemgetter, mul
 from pathlib import Path
 
 from etoile.engine.dice import FACES, outcomes
+from etoile.engine.lazy import lazy_dataclass
 from etoile.games.generala.rules import BOXES, Rules, score
 
 FULL = (1 << len(BOXES)) - 1
@@ -115,7 +115,7 @@ def box_values(key: tuple[bool, bool, bool], futures: tuple[float | None, ...]) 
     )
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Turn:
     """One turn solved for one column, with ``fills[b]`` the value of filling box ``b`` with each score.
 

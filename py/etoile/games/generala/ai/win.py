@@ -44,10 +44,10 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from etoile.engine.lazy import lazy_dataclass
 from etoile.games.generala.ai import dp
 from etoile.games.generala.rules import BOXES, Rules
 
@@ -171,7 +171,7 @@ def _mask(column: Column) -> int:
     return sum(1 << b for b, value in enumerate(column) if value is not None)
 
 
-@dataclass(frozen=True, slots=True)
+@lazy_dataclass
 class Race:
     """Where a game stands for the seat deciding: its column and total, the other players' columns and totals,
     or a ``target`` when it plays alone (then ``others`` is empty)."""

@@ -1,0 +1,79 @@
+"""Opening the page imports what its route needs: the page's own modules, the screen of the route, and a game's
+package only when a screen of that game opens (the page's start-up under Pyodide pays for each import).
+
+Each case runs in a fresh interpreter, with the browser's modules (``js``, ``pyodide``, ``pyscript``) stood in for,
+imports the page's runtime as ``py/main.py`` does, and draws the route's screen as the page's first draw does.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+OPEN = """
+import json, sys, types
+
+class Anything:
+    def __getattr__(self, name): return Anything()
+    def __call__(self, *args, **kwargs): return Anything()
+
+for name in ("js", "pyodide", "pyodide.ffi", "pyscript"):
+    module = types.ModuleType(name)
+    module.__getattr__ = lambda attr: Anything()
+    sys.modules[name] = module
+
+import etoile.ui.runtime.page
+from etoile.app.model import Model
+from etoile.app.routes import parse
+from etoile.ui.views import view
+
+view(Model(route=parse(sys.argv[1])))
+print(json.dumps(sorted(sys.modules)))
+"""
+GAMES = {"421": "four21", "generala": "generala", "chinese-checkers": "chinese_checkers"}
+COSTLY = {"fractions", "hashlib", "pkgutil", "segno", "decimal", "statistics"}
+"""Modules of the standard library (and the QR code one) that the page's first screens do without."""
+
+
+def opened(route: str) -> set[str]:
+    """The modules imported once the page has opened ``route``."""
+    found = subprocess.run(
+        [sys.executable, "-c", OPEN, route],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+        env={"PYTHONPATH": str(ROOT / "py"), "PATH": ""},
+    )
+    return set(json.loads(found.stdout))
+
+
+def games_parts(modules: set[str]) -> set[str]:
+    """The modules of game packages among ``modules``, beyond the packages themselves (their ``SPEC``)."""
+    return {m for m in modules if m.startswith("etoile.games.") and m.count(".") > 2}
+
+
+def test_home_imports_no_game_and_no_other_screen() -> None:
+    modules = opened("#/")
+    assert games_parts(modules) == set()
+    assert {f"etoile.games.{ns}" for ns in GAMES.values()} <= modules  # each game's SPEC: the cards name them
+    assert modules & COSTLY == set()
+    assert {m for m in modules if m.startswith("etoile.ui.screens.")} <= {
+        "etoile.ui.screens.home",
+        "etoile.ui.screens.table",  # the home screen's list of the games by link is the table's
+        "etoile.ui.screens.setup",  # which the table screen imports, with the next one
+        "etoile.ui.screens.missing",
+    }
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_games_setup_imports_that_game_only(game: str) -> None:
+    modules = opened(f"#/{game}")
+    assert f"etoile.games.{GAMES[game]}.rules" in modules
+    others = {m for m in games_parts(modules) if not m.startswith(f"etoile.games.{GAMES[game]}.")}
+    assert others == set()
