@@ -3,7 +3,8 @@
 //   - sets the saved or the browser's language and the saved colour theme;
 //   - draws the real screen of the route being opened at once, from the <template>s the build drew with the
 //     app's own Python views (etoileBoot.start(), called right after #app), and swaps them as links are
-//     followed; a route with no such screen (a saved game's table) shows the loading screen instead;
+//     followed (a rules page, kept in a file of its own so that index.html stays light, is fetched first);
+//     a route with no such screen (a saved game's table) shows the loading screen instead;
 //   - keeps every click and change that needs Python (Start, a setting) in a queue, the control marked
 //     "starting…", until Python takes over the page with etoileBoot.handOver() and carries them out;
 //   - if Python cannot start at all (the page is marked data-ready="failed", or an error escapes
@@ -72,29 +73,52 @@
     return null;
   }
 
-  function draw() {
+  function draw(shown) {
+    // Draw the screen of the route, if the build drew it; ``shown`` runs once it is on screen. A screen kept in a
+    // file of its own (a rules page: data-src) is fetched the first time, the loading screen shown meanwhile.
     var app = document.getElementById("app"), loading = document.getElementById("loading");
     var key = routeKey(), screen = screenFor(key);
+    if (screen && screen.dataset.src && !screen.content.firstChild) {
+      fetchScreen(screen, key, shown);
+      screen = null;
+    }
     if (screen) {
       app.replaceChildren(screen.content.cloneNode(true));
       app.setAttribute("data-predrawn", lang + ":" + key);
       document.title = screen.dataset.title;
+      if (shown) shown();
     } else {
       app.replaceChildren();
       app.removeAttribute("data-predrawn");
     }
     loading.hidden = !!screen;
-    return !!screen;
+  }
+
+  function fetchScreen(screen, key, shown) {
+    if (screen.dataset.fetching) return;
+    screen.dataset.fetching = "true";
+    fetch(screen.dataset.src)
+      .then(function (response) {
+        if (!response.ok) throw new Error("HTTP " + response.status);
+        return response.text();
+      })
+      .then(function (html) {
+        screen.innerHTML = html;
+        if (!handedOver && routeKey() === key) draw(shown);
+      })
+      .catch(function () {
+        delete screen.dataset.fetching; // the loading screen stays until Python draws the page; a later visit asks again
+      });
   }
 
   function followLink() {
     if (handedOver) return;
     // As Python does on a route change: the new screen starts at its top, its heading focused (and read out).
-    if (draw()) {
+    draw(function () {
       window.scrollTo(0, 0);
       var heading = document.querySelector("#main h1");
       if (heading) heading.focus();
-    }
+    });
   }
 
   function dataOf(control) {

@@ -239,6 +239,15 @@ def page() -> str:
     return shell.replace(PREDRAWN, predrawn.templates(), 1)
 
 
+def write_fetched_screens(site: Path) -> None:
+    """Write the pre-drawn screens that ``boot.js`` fetches when their route opens (:func:`etoile.ui.predrawn.pages`)."""
+    from etoile.ui import predrawn  # noqa: PLC0415 - the app's package, on the path once built
+
+    for name, html in predrawn.pages().items():
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_text(html, encoding="utf-8")
+
+
 def write_stdlib(source: Path, target: Path) -> None:
     """Copy Pyodide's standard library zip without the modules of :data:`STDLIB_LEFT_OUT` (same names, dates, order)."""
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -331,6 +340,7 @@ def build(site: Path = SITE) -> str:
     for name in APP_FILES:
         copy(ROOT / name, site / name)
     (site / "index.html").write_text(page(), encoding="utf-8")
+    write_fetched_screens(site)
     for folder in APP_DIRS:
         shutil.copytree(ROOT / folder, site / folder)
     zip_package(ROOT / "py" / "etoile", site / "py" / "etoile.zip")

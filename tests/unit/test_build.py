@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from etoile.engine.registry import IDS
+from etoile.saved.settings import LANGUAGES
 from tools.build import (
     PICTURE,
     PYODIDE_FILES,
@@ -246,3 +248,15 @@ def test_the_served_runtime_is_only_what_the_app_loads(site: Path) -> None:
     lock = json.loads((site / "vendor/pyodide/pyodide-lock.json").read_text())
     original = json.loads((ROOT / "node_modules/pyodide/pyodide-lock.json").read_text())
     assert lock["packages"] == {} and lock["info"] == original["info"]
+
+
+def test_the_rules_pages_drawn_before_python_are_fetched_files_not_templates(site: Path) -> None:
+    """index.html stays light (every visit parses it before PyScript starts): each rules page drawn by the build is
+    a file of its own, named by its template, which boot.js fetches when a rules route opens."""
+    page = (site / "index.html").read_text()
+    rules = re.findall(r'<template data-lang="(\w+)" data-route="rules/([\w-]+)"[^>]*data-src="([^"]+)"></template>', page)
+    assert {(lang, game) for lang, game, _ in rules} == {(lang, game) for lang in LANGUAGES for game in IDS}
+    for lang, game, source in rules:
+        assert source == f"predrawn/{lang}/rules-{game}.html"
+        assert (site / source).read_text().startswith('<div class="shell">')
+    assert len(page.encode()) < 200_000  # 378 KB with the rules pages inside

@@ -2,9 +2,11 @@
 
 The screens that need nothing from storage (home, each game's setup form, each rules page, the settings) are
 drawn for a model holding nothing saved, in every language, and written into ``index.html`` as ``<template>``
-elements. ``boot.js`` shows the one for the route being opened at once, and swaps them as the player follows
-links; when Python starts, :func:`model` gives it the model that screen was drawn from, so it patches only
-what storage changes (a saved game to continue, the player's name) and never draws the screen again.
+elements (the rules pages, the heaviest, into files of their own that ``boot.js`` fetches when their route opens,
+so that parsing them does not delay the interpreter's start). ``boot.js`` shows the one for the route being opened
+at once, and swaps them as the player follows links; when Python starts, :func:`model` gives it the model that
+screen was drawn from, so it patches only what storage changes (a saved game to continue, the player's name) and
+never draws the screen again.
 
 >>> key("#/rules/421"), key(""), key("#/generala/")
 ('rules/421', '', 'generala')
@@ -58,8 +60,26 @@ def screens() -> Iterator[Screen]:
             yield Screen(route, language, views.view(shown), views.title(shown), unless)
 
 
+FETCHED = frozenset({"rules"})
+"""The screens whose pre-drawn page is a file of its own, which ``boot.js`` fetches when their route opens, instead
+of a template in ``index.html``: the rules pages, 60 % of the pre-drawn screens' weight (223 of 378 KB), which every
+visit would otherwise parse before PyScript starts the interpreter."""
+
+
+def source(screen: Screen) -> str | None:
+    """The served file of ``screen``'s page, if it is fetched (:data:`FETCHED`), relative to ``index.html``.
+
+    >>> source(Screen(Route("rules", "421"), "fr", h("div"), "", None)), source(Screen(HOME, "fr", h("div"), "", None))
+    ('predrawn/fr/rules-421.html', None)
+    """
+    if screen.route.screen not in FETCHED:
+        return None
+    return f"predrawn/{screen.language}/{key(href(screen.route)).replace('/', '-')}.html"
+
+
 def templates() -> str:
-    """Every pre-drawn screen as a ``<template>``, keyed by language and route, for ``index.html``."""
+    """Every pre-drawn screen as a ``<template>``, keyed by language and route, for ``index.html``: its content, or
+    for a fetched one (:func:`source`) the file to fetch it from (``data-src``)."""
     return "\n".join(
         to_html(
             h(
@@ -69,12 +89,18 @@ def templates() -> str:
                     "data-route": key(href(screen.route)),
                     "data-title": screen.title,
                     "data-unless": screen.unless,
+                    "data-src": source(screen),
                 },
-                screen.tree,
+                None if source(screen) else screen.tree,
             )
         )
         for screen in screens()
     )
+
+
+def pages() -> dict[str, str]:
+    """The fetched pre-drawn screens: each one's served file (:func:`source`) and its HTML."""
+    return {path: to_html(screen.tree) for screen in screens() if (path := source(screen)) is not None}
 
 
 def taken_over(mark: str | None, route: Route) -> El | None:
