@@ -80,3 +80,10 @@ def test_each_game_package_holds_its_parts(spec: GameSpec) -> None:
         assert part.startswith(f"etoile.games.{spec.namespace}.")
     for lang in ("en", "fr", "ru", "es"):
         assert spec.locale_file(lang).exists() and spec.rules_file(lang).exists()
+
+
+def test_each_games_rules_take_their_id_and_namespace_from_its_spec(pig_table: object) -> None:
+    """The registry reads a game's id from its SPEC without importing its rules; the rules must say the same."""
+    assert "pig" in IDS
+    for spec in specs():
+        assert (spec.game.ID, spec.description.id, spec.description.namespace) == (spec.id, spec.id, spec.namespace)
