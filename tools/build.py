@@ -1,4 +1,4 @@
-"""Build the served tree `site/`: the app, its Python package as one zip, and the vendored runtime.
+"""Build the served tree `site/`: the app, its Python package as one archive, and the vendored runtime.
 
 The runtime comes from the npm packages pinned in package-lock.json (`npm ci`
 installs them when node_modules does not match the lock); the lock's
@@ -9,17 +9,26 @@ not committed.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
+import io
 import json
 import os
 import re
 import shutil
 import subprocess
 import sys
+import tarfile
+import tempfile
 import venv
 import zipfile
+from collections.abc import Sequence
 from html import escape
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from etoile.ui.predrawn import Screen
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = Path(os.environ.get("ETOILE_SITE", ROOT / "site"))
@@ -52,7 +61,7 @@ STDLIB_LEFT_OUT = frozenset(
         # File formats, tools and command lines the app never reads or writes (its saves are JSON).
         *("argparse", "compileall", "configparser", "fileinput", "filecmp", "getopt", "graphlib"),
         *("modulefinder", "netrc", "optparse", "pickletools", "plistlib", "py_compile", "pyclbr", "sched", "shelve"),
-        *("sqlite3", "symtable", "tabnanny", "tarfile", "tomllib", "wave", "zipapp", "zoneinfo"),
+        *("sqlite3", "symtable", "tabnanny", "tomllib", "wave", "zipapp", "zoneinfo"),
         *("__hello__", "__phello__", "antigravity", "this"),
     )
 )
@@ -60,7 +69,9 @@ STDLIB_LEFT_OUT = frozenset(
 code of the app, of segno, of PyScript or of Pyodide's start-up imports (a whole session imports about 80 top-level
 modules of the 180), a quarter of its bytes (2.55 MB, served 1.86). Anything not named here is kept, so a newer
 Pyodide's own modules are too."""
-APP_FILES = ("boot.js", "pyscript.toml", "py/main.py", "py/worker.py")
+PACKAGE = "py/etoile.tar.gz"
+"""The app's Python package as served (:func:`write_package`), relative to the site."""
+APP_FILES = ("boot.js", "unpack.js", "pyscript.toml", "py/main.py", "py/worker.py")
 APP_DIRS = ("icons",)
 RUNTIME = ("pyodide", "@pyscript/core")
 sys.path.insert(0, str(ROOT / "py"))
@@ -144,8 +155,9 @@ def vendored() -> Path:
 
 def worker_data(source: Path = ROOT / "py" / "etoile") -> list[str]:
     """The data files only the computer players' worker reads, relative to the ``etoile`` package: every file of a
-    game's ``ai`` package but its modules (tables of expected scores, say). The page never imports a
-    computer player, so they stay out of its zip and are served beside it, to the worker alone (:func:`write_worker_config`)."""
+    game's ``ai`` package but its modules (tables of expected scores, say). The page never imports a computer
+    player, so they stay out of its package and are served beside it, to the worker alone
+    (:func:`write_worker_config`)."""
     found = (p for p in source.glob("games/*/ai/**/*") if p.is_file() and "__pycache__" not in p.parts)
     return sorted(p.relative_to(source).as_posix() for p in found if p.suffix != ".py")
 
@@ -177,6 +189,31 @@ def compile_package(package: Path) -> None:
         subprocess.run(["node", str(script), str(runtime), str(package), str(cached.with_suffix(".tmp"))], check=True)
         cached.with_suffix(".tmp").replace(cached)
     shutil.copyfile(cached, package)
+
+
+def write_package(target: Path) -> None:
+    """Write the app's package as the page and the worker load it: zipped (:func:`zip_package`), compiled
+    (:func:`compile_package`), then as one gzipped tar (:func:`tar_package`)."""
+    with tempfile.TemporaryDirectory() as folder:
+        zipped = Path(folder) / "etoile.zip"
+        zip_package(ROOT / "py" / "etoile", zipped)
+        compile_package(zipped)
+        tar_package(zipped, target)
+
+
+def tar_package(source: Path, target: Path) -> None:
+    """Copy the zip ``source`` into a gzipped tar, reproducibly (its order, no dates, no owners): a tar of regular
+    files in the ustar format, which ``unpack.js`` reads on the page and Pyodide's ``unpackArchive`` in the worker.
+    Compressed as one stream, it is smaller than the zip (567 against 642 KB), and the browser inflates it in one
+    go (``DecompressionStream``) instead of once a file."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tar = io.BytesIO()
+    with zipfile.ZipFile(source) as archive, tarfile.open(fileobj=tar, mode="w", format=tarfile.USTAR_FORMAT) as out:
+        for info in archive.infolist():
+            member = tarfile.TarInfo(info.filename)
+            member.size, member.mode, member.mtime = info.file_size, 0o644, 0
+            out.addfile(member, io.BytesIO(archive.read(info)))
+    target.write_bytes(gzip.compress(tar.getvalue(), compresslevel=9, mtime=0))
 
 
 LOCALISED = re.compile(r'<(?P<tag>\w+)(?P<attrs>[^>]*) data-i18n="(?P<key>[\w.]+)"></(?P=tag)>')
@@ -226,9 +263,9 @@ def write_manifest(site: Path) -> None:
     (site / "manifest.webmanifest").write_text(text, encoding="utf-8")
 
 
-def page() -> str:
-    """The served ``index.html``: the shell's before-Python texts in every language, and every screen that needs
-    nothing saved, drawn by the app's own views (:mod:`etoile.ui.predrawn`) for ``boot.js`` to show at once."""
+def page(drawn: Sequence[Screen]) -> str:
+    """The served ``index.html``: the shell's before-Python texts in every language, and the screens drawn before
+    Python (:mod:`etoile.ui.predrawn`): the home screen for ``boot.js`` to show at once, the others' files named."""
     from etoile.ui import predrawn  # noqa: PLC0415 - the app's package, on the path once built
 
     *others, last = game_names()
@@ -236,14 +273,14 @@ def page() -> str:
     shell = localise_page((ROOT / "index.html").read_text(encoding="utf-8")).replace("{games}", games, 1)
     if PREDRAWN not in shell:
         raise ValueError(f"index.html has lost its mark {PREDRAWN!r}")
-    return shell.replace(PREDRAWN, predrawn.templates(), 1)
+    return shell.replace(PREDRAWN, predrawn.templates(drawn), 1)
 
 
-def write_fetched_screens(site: Path) -> None:
+def write_fetched_screens(site: Path, drawn: Sequence[Screen]) -> None:
     """Write the pre-drawn screens that ``boot.js`` fetches when their route opens (:func:`etoile.ui.predrawn.pages`)."""
     from etoile.ui import predrawn  # noqa: PLC0415 - the app's package, on the path once built
 
-    for name, html in predrawn.pages().items():
+    for name, html in predrawn.pages(drawn).items():
         (site / name).parent.mkdir(parents=True, exist_ok=True)
         (site / name).write_text(html, encoding="utf-8")
 
@@ -298,7 +335,7 @@ def write_worker_config(site: Path) -> None:
     source one (the worker's runtime and the package zip), its ``[files]`` (its last table) naming each of them, put
     where its module looks for it."""
     source = (ROOT / "worker.toml").read_text(encoding="utf-8")
-    if not source.rstrip().endswith('"./py/etoile.zip" = "./*"'):
+    if not source.rstrip().endswith(f'"./{PACKAGE}" = "./*"'):
         raise ValueError("worker.toml must end with its [files] table, mapping the package zip")
     lines = []
     for name in worker_data():
@@ -339,12 +376,14 @@ def build(site: Path = SITE) -> str:
         shutil.rmtree(site)
     for name in APP_FILES:
         copy(ROOT / name, site / name)
-    (site / "index.html").write_text(page(), encoding="utf-8")
-    write_fetched_screens(site)
+    from etoile.ui.predrawn import screens  # noqa: PLC0415 - the app's package, on the path once built
+
+    drawn = list(screens())
+    (site / "index.html").write_text(page(drawn), encoding="utf-8")
+    write_fetched_screens(site, drawn)
     for folder in APP_DIRS:
         shutil.copytree(ROOT / folder, site / folder)
-    zip_package(ROOT / "py" / "etoile", site / "py" / "etoile.zip")
-    compile_package(site / "py" / "etoile.zip")
+    write_package(site / PACKAGE)
     write_stylesheet(site)
     write_manifest(site)
     write_pictures(site)

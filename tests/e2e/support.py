@@ -91,7 +91,7 @@ GATE_SCRIPT = """
   window.__e2eReleaseBoot = () => release();
   window.fetch = function (input, init) {
     const url = String((input && input.url) || input);
-    if (url.includes("etoile.zip")) {
+    if (url.includes("etoile.tar.gz")) {
       window.__e2eBootHeld = true;
       return gate.then(() => realFetch.call(this, input, init));
     }

@@ -167,7 +167,7 @@ def test_with_a_full_storage_a_bad_value_stays_in_place_is_downloadable_and_disc
 
 def test_when_python_cannot_start_the_page_offers_to_download_then_clear_the_saved_data(page: Page, base_url: str) -> None:
     seed_once(page, {"etoile:settings": envelope({"theme": "dark"}), "another-app": "not ours"})
-    page.route("**/etoile.zip", lambda route: route.fulfill(status=200, body=b"this is not a zip file"))
+    page.route("**/etoile.tar.gz", lambda route: route.fulfill(status=200, body=b"this is not an archive"))
     page.goto(base_url)
     page.wait_for_selector("html[data-ready='failed']", timeout=TIMEOUT_MS)
     fatal = page.get_by_role("alert")

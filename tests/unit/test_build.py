@@ -4,15 +4,19 @@ import ast
 import json
 import re
 import subprocess
+import tarfile
 import tomllib
 import zipfile
 from pathlib import Path
 
 import pytest
 
+from etoile.app.routes import href
 from etoile.engine.registry import IDS
 from etoile.saved.settings import LANGUAGES
+from etoile.ui.predrawn import ROUTES, key
 from tools.build import (
+    PACKAGE,
     PICTURE,
     PYODIDE_FILES,
     PYSCRIPT_FILES,
@@ -26,6 +30,7 @@ from tools.build import (
     node_modules_match,
     vendored,
     worker_data,
+    write_package,
     write_service_worker,
 )
 
@@ -65,20 +70,29 @@ def test_node_modules_must_match_the_lock_to_be_kept(tmp_path: Path) -> None:
     assert node_modules_match()  # this checkout's node_modules is what its lock pins
 
 
-def test_pyscript_toml_loads_the_vendored_pyodide_and_the_package_zip(site: Path) -> None:
+def test_pyscript_toml_loads_the_vendored_pyodide_and_unpack_js_the_package_zip(site: Path) -> None:
     config = tomllib.loads((site / "pyscript.toml").read_text())
     assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
-    assert config["files"] == {"./py/etoile.zip": "./*"}
-    assert "packages" not in config
+    assert "files" not in config and "packages" not in config
+    page = (site / "index.html").read_text()
+    assert '<script type="module" src="unpack.js"></script>' in page
+    assert f'<link rel="preload" href="{PACKAGE}" as="fetch" crossorigin>' in page
+    assert f'const PACKAGE = "{PACKAGE}";' in (site / "unpack.js").read_text()
     for name in PYODIDE_FILES:
         assert (site / "vendor" / "pyodide" / name).is_file()
     assert (site / "vendor" / "pyscript" / "core.js").is_file()
 
 
-def test_the_zip_holds_every_module_compiled_and_every_page_json_and_nothing_else(site: Path) -> None:
-    with zipfile.ZipFile(site / "py" / "etoile.zip") as archive:
-        names = set(archive.namelist())
-        headers = [archive.read(name)[:16] for name in names if name.endswith(".pyc")]
+def package(site: Path) -> dict[str, bytes]:
+    """Each file of the served package and its contents."""
+    with tarfile.open(site / PACKAGE) as archive:
+        return {member.name: archive.extractfile(member).read() for member in archive}  # type: ignore[union-attr]
+
+
+def test_the_package_holds_every_module_compiled_and_every_page_json_and_nothing_else(site: Path) -> None:
+    files = package(site)
+    names = set(files)
+    headers = [data[:16] for name, data in files.items() if name.endswith(".pyc")]
     source = ROOT / "py"
     files = {p.relative_to(source).as_posix() for p in (source / "etoile").rglob("*") if p.suffix in (".py", ".json")}
     files -= {f"etoile/{name}" for name in worker_data()}
@@ -88,13 +102,24 @@ def test_the_zip_holds_every_module_compiled_and_every_page_json_and_nothing_els
     assert all(int.from_bytes(header[4:16], "little") == 0 for header in headers)  # no source to be checked against
 
 
+def test_the_package_is_one_that_unpack_js_reads_and_the_same_for_the_same_sources(site: Path, tmp_path: Path) -> None:
+    """unpack.js reads a gzipped ustar tar of regular files; two builds of the same sources write the same bytes."""
+    data = (site / PACKAGE).read_bytes()
+    assert data[:2] == b"\x1f\x8b" and int.from_bytes(data[4:8], "little") == 0  # gzip, no date
+    with tarfile.open(site / PACKAGE) as archive:
+        for member in archive:
+            assert member.isreg() and member.mtime == 0 and member.uid == 0 and not member.pax_headers, member
+    write_package(tmp_path / "again.tar.gz")
+    assert (tmp_path / "again.tar.gz").read_bytes() == data
+
+
 def test_the_worker_alone_gets_each_games_computer_data_by_convention(site: Path) -> None:
     """Every file of a game's ``ai`` package but its modules is served beside the zip and mapped, in the served
     worker.toml, to where its module looks for it; no list of them is kept by hand."""
     assert worker_data() == ["games/generala/ai/futures.bin", "games/generala/ai/tables.json"]
     config = tomllib.loads((site / "worker.toml").read_text())
     assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
-    assert config["files"] == {"./py/etoile.zip": "./*"} | {f"./py/etoile/{n}": f"./etoile/{n}" for n in worker_data()}
+    assert config["files"] == {f"./{PACKAGE}": "./*"} | {f"./py/etoile/{n}": f"./etoile/{n}" for n in worker_data()}
     for name in worker_data():
         assert (site / "py" / "etoile" / name).read_bytes() == (ROOT / "py" / "etoile" / name).read_bytes()
     from etoile.games.generala.ai import dp, win  # noqa: PLC0415
@@ -135,7 +160,8 @@ def test_the_build_and_the_shared_files_name_no_game() -> None:
     from etoile.engine.registry import specs  # noqa: PLC0415
 
     names = {name for game in specs() for name in (game.id, game.namespace, game.folder.name)} - {"421"}
-    shared = ["tools/build.py", "worker.toml", "pyscript.toml", "css/app.css", "boot.js", "sw.js", "index.html"]
+    shared = ["tools/build.py", "worker.toml", "pyscript.toml", "css/app.css", "boot.js", "unpack.js", "sw.js"]
+    shared.append("index.html")
     shared.append("manifest.webmanifest")
     for path in shared:
         text = (ROOT / path).read_text(encoding="utf-8").lower()
@@ -250,13 +276,21 @@ def test_the_served_runtime_is_only_what_the_app_loads(site: Path) -> None:
     assert lock["packages"] == {} and lock["info"] == original["info"]
 
 
-def test_the_rules_pages_drawn_before_python_are_fetched_files_not_templates(site: Path) -> None:
-    """index.html stays light (every visit parses it before PyScript starts): each rules page drawn by the build is
-    a file of its own, named by its template, which boot.js fetches when a rules route opens."""
+def test_only_the_home_screen_drawn_before_python_is_in_the_page_the_others_are_fetched_files(site: Path) -> None:
+    """index.html stays light (every visit parses it before PyScript starts): the home screen is a template of it in
+    each language; every other screen drawn by the build is a file of its own, named by an empty template, which
+    boot.js fetches when its route opens; a game's own route and its setup form share theirs."""
     page = (site / "index.html").read_text()
-    rules = re.findall(r'<template data-lang="(\w+)" data-route="rules/([\w-]+)"[^>]*data-src="([^"]+)"></template>', page)
-    assert {(lang, game) for lang, game, _ in rules} == {(lang, game) for lang in LANGUAGES for game in IDS}
-    for lang, game, source in rules:
-        assert source == f"predrawn/{lang}/rules-{game}.html"
-        assert (site / source).read_text().startswith('<div class="shell">')
-    assert len(page.encode()) < 200_000  # 378 KB with the rules pages inside
+    found = re.findall(r'<template data-lang="(\w+)" data-route="([\w/-]*)"([^>]*)>(.*?)</template>', page, re.S)
+    assert {(lang, route) for lang, route, _, _ in found} == {(lang, key(href(route))) for lang in LANGUAGES for route in ROUTES}
+    for lang, route, attributes, content in found:
+        if route == "":
+            assert content.startswith('<div class="shell">') and "data-src" not in attributes
+            continue
+        assert content == ""
+        source = re.search(r'data-src="([^"]+)"', attributes)
+        assert source, route
+        shown = f"{route}/new" if route in IDS else route  # a game's route shows its setup form
+        assert source[1] == f"predrawn/{lang}/{shown.replace('/', '-')}.html"
+        assert (site / source[1]).read_text().startswith('<div class="shell">')
+    assert len(page.encode()) < 30_000  # 378 KB with every screen inside, 157 KB with all but the rules pages

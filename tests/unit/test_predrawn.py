@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from html.parser import HTMLParser
 
 import pytest
@@ -90,12 +91,22 @@ def test_a_games_own_route_is_its_setup_only_while_no_game_of_it_is_saved() -> N
 
 
 def test_the_page_carries_every_screen_keyed_by_language_and_route() -> None:
-    served = page()
+    served = page(list(predrawn.screens()))
     assert PREDRAWN not in served and PREDRAWN in (ROOT / "index.html").read_text(encoding="utf-8")
     assert served.count('<template data-lang="') == len(LANGUAGES) * len(predrawn.ROUTES)
     assert '<template data-lang="ru" data-route="rules/chinese-checkers" data-title="' in served
     assert '<template data-lang="fr" data-route="" data-title="Étoile">' in served
     assert "<script>etoileBoot.start();</script>" in served
+
+
+def test_a_games_own_route_and_its_setup_form_share_one_file_which_holds_the_same_screen() -> None:
+    drawn = list(predrawn.screens())
+    files = predrawn.pages(drawn)
+    assert len(files) == len(LANGUAGES) * (len(predrawn.ROUTES) - 1 - len(GAMES))  # home in the page, games shared
+    for screen in drawn:
+        if screen.route.screen == "game":
+            setup = Route("setup", screen.route.game)
+            assert predrawn.source(screen) == predrawn.source(replace(screen, route=setup))
 
 
 def test_python_takes_over_only_the_screen_of_its_route_in_a_known_language() -> None:

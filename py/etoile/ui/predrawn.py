@@ -1,12 +1,13 @@
 """The screens drawn before Python has started: drawn by the build, on CPython, with the app's own views.
 
 The screens that need nothing from storage (home, each game's setup form, each rules page, the settings) are
-drawn for a model holding nothing saved, in every language, and written into ``index.html`` as ``<template>``
-elements (the rules pages, the heaviest, into files of their own that ``boot.js`` fetches when their route opens,
-so that parsing them does not delay the interpreter's start). ``boot.js`` shows the one for the route being opened
-at once, and swaps them as the player follows links; when Python starts, :func:`model` gives it the model that
-screen was drawn from, so it patches only what storage changes (a saved game to continue, the player's name) and
-never draws the screen again.
+drawn for a model holding nothing saved, in every language. The home screen, where most visits start, is written
+into ``index.html`` as a ``<template>`` per language; every other one is a file of its own (:func:`source`), named
+by an empty template, which ``boot.js`` fetches when its route opens, so that no visit parses the screens it does
+not open before the interpreter starts. ``boot.js`` shows the one for the route being opened at once, and swaps
+them as the player follows links; when Python starts, :func:`model` gives it the model that screen was drawn from,
+so it patches only what storage changes (a saved game to continue, the player's name) and never draws the screen
+again.
 
 >>> key("#/rules/421"), key(""), key("#/generala/")
 ('rules/421', '', 'generala')
@@ -14,7 +15,7 @@ never draws the screen again.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from etoile.app.model import Model
 from etoile.app.routes import GAMES, HOME, Route, href
@@ -60,26 +61,26 @@ def screens() -> Iterator[Screen]:
             yield Screen(route, language, views.view(shown), views.title(shown), unless)
 
 
-FETCHED = frozenset({"rules"})
-"""The screens whose pre-drawn page is a file of its own, which ``boot.js`` fetches when their route opens, instead
-of a template in ``index.html``: the rules pages, 60 % of the pre-drawn screens' weight (223 of 378 KB), which every
-visit would otherwise parse before PyScript starts the interpreter."""
+IN_PAGE = frozenset({HOME.screen})
+"""The screens written into ``index.html``; every other one is a file that ``boot.js`` fetches (:func:`source`)."""
 
 
 def source(screen: Screen) -> str | None:
-    """The served file of ``screen``'s page, if it is fetched (:data:`FETCHED`), relative to ``index.html``.
+    """The served file of ``screen``'s page, relative to ``index.html``, or ``None`` if it is in the page
+    (:data:`IN_PAGE`). A game's own route, with no game of it saved, shows its setup form: it shares that file.
 
-    >>> source(Screen(Route("rules", "421"), "fr", h("div"), "", None)), source(Screen(HOME, "fr", h("div"), "", None))
-    ('predrawn/fr/rules-421.html', None)
+    >>> [source(Screen(route, "fr", h("div"), "", None)) for route in (Route("rules", "421"), Route("game", "421"), HOME)]
+    ['predrawn/fr/rules-421.html', 'predrawn/fr/421-new.html', None]
     """
-    if screen.route.screen not in FETCHED:
+    if screen.route.screen in IN_PAGE:
         return None
-    return f"predrawn/{screen.language}/{key(href(screen.route)).replace('/', '-')}.html"
+    route = Route("setup", screen.route.game) if screen.route.screen == "game" else screen.route
+    return f"predrawn/{screen.language}/{key(href(route)).replace('/', '-')}.html"
 
 
-def templates() -> str:
-    """Every pre-drawn screen as a ``<template>``, keyed by language and route, for ``index.html``: its content, or
-    for a fetched one (:func:`source`) the file to fetch it from (``data-src``)."""
+def templates(drawn: Iterable[Screen]) -> str:
+    """The ``<template>`` of each screen of ``drawn`` for ``index.html``, keyed by language and route: its content,
+    or for one in a file of its own (:func:`source`) the file to fetch it from (``data-src``)."""
     return "\n".join(
         to_html(
             h(
@@ -89,18 +90,26 @@ def templates() -> str:
                     "data-route": key(href(screen.route)),
                     "data-title": screen.title,
                     "data-unless": screen.unless,
-                    "data-src": source(screen),
+                    "data-src": path,
                 },
-                None if source(screen) else screen.tree,
+                None if path else screen.tree,
             )
         )
-        for screen in screens()
+        for screen in drawn
+        for path in (source(screen),)
     )
 
 
-def pages() -> dict[str, str]:
-    """The fetched pre-drawn screens: each one's served file (:func:`source`) and its HTML."""
-    return {path: to_html(screen.tree) for screen in screens() if (path := source(screen)) is not None}
+def pages(drawn: Iterable[Screen]) -> dict[str, str]:
+    """The files of the screens of ``drawn`` not in the page: each one's path (:func:`source`) and its HTML. Two
+    routes share a file only when they show the same screen."""
+    found: dict[str, str] = {}
+    for screen in drawn:
+        if (path := source(screen)) is not None:
+            html = to_html(screen.tree)
+            if found.setdefault(path, html) != html:
+                raise ValueError(f"two different screens would be served as {path}")
+    return found
 
 
 def taken_over(mark: str | None, route: Route) -> El | None:
