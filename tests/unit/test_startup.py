@@ -63,12 +63,8 @@ def test_home_imports_no_game_and_no_other_screen() -> None:
     assert games_parts(modules) == set()
     assert {f"etoile.games.{ns}" for ns in GAMES.values()} <= modules  # each game's SPEC: the cards name them
     assert modules & COSTLY == set()
-    assert {m for m in modules if m.startswith("etoile.ui.screens.")} <= {
-        "etoile.ui.screens.home",
-        "etoile.ui.screens.table",  # the home screen's list of the games by link is the table's
-        "etoile.ui.screens.setup",  # which the table screen imports, with the next one
-        "etoile.ui.screens.missing",
-    }
+    assert {m for m in modules if m.startswith("etoile.ui.screens.")} == {"etoile.ui.screens.home"}
+    assert "etoile.ui.qr" not in modules
 
 
 @pytest.mark.parametrize("game", GAMES)

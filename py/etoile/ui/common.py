@@ -16,6 +16,11 @@ def seat_name(match: Match, index: int, t: Catalog) -> str:
     return seat_called(seat, index, match.game.DESCRIPTION.namespace, t)
 
 
+def friends(match: Match, t: Catalog) -> str:
+    """The names of the friends who play a game by link on their devices."""
+    return ", ".join(seat_name(match, index, t) for index, seat in enumerate(match.seats) if seat.away)
+
+
 def seat_called(seat: Seat | None, index: int, namespace: str, t: Catalog) -> str:
     """How ``seat``, the ``index``-th of a game whose strings are under ``namespace``, is called, at its table and in
     the history alike: its name, else "Player 2" or "Computer 2 (expert)" (two computers of one level told apart)."""

@@ -6,9 +6,8 @@ from etoile.app.model import Model
 from etoile.app.routes import GAMES, Route, href
 from etoile.engine.match import Match
 from etoile.engine.slot import Slot
-from etoile.ui.common import seat_name
+from etoile.ui.common import friends, seat_name
 from etoile.ui.i18n import Catalog
-from etoile.ui.screens.table import friends
 from etoile.ui.vdom import El, h
 
 

@@ -11,7 +11,7 @@ from etoile.engine.game import CHANCE
 from etoile.engine.match import Match
 from etoile.engine.slot import Slot
 from etoile.sharing.by_link import differences, made_here, parting
-from etoile.ui.common import log_entry, seat_name
+from etoile.ui.common import friends, log_entry, seat_name
 from etoile.ui.i18n import Catalog
 from etoile.ui.qr import qr_code
 from etoile.ui.screens.missing import missing
@@ -285,11 +285,6 @@ def link_box(model: Model, slot: Slot, purpose: str, t: Catalog) -> El:
             purpose == "watch" and h("button", {"type": "button", "data-action": "share-close", **data}, t("table.share_close")),
         ),
     )
-
-
-def friends(match: Match, t: Catalog) -> str:
-    """The names of the friends who play a game by link on their devices."""
-    return ", ".join(seat_name(match, index, t) for index, seat in enumerate(match.seats) if seat.away)
 
 
 def to_send(model: Model, slot: Slot, match: Match, t: Catalog) -> El | None:
