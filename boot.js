@@ -1,9 +1,9 @@
-// Étoile before (and without) Python. This is the only script of the page that is not Python:
-// it runs first, in the page's head, and
+// Étoile before (and without) Python. Besides unpack.js, which only puts the app's package in place while the
+// interpreter starts, this is the page's one script that is not Python: it runs first, in the page's head, and
 //   - sets the saved or the browser's language and the saved colour theme;
 //   - draws the real screen of the route being opened at once, from the <template>s the build drew with the
 //     app's own Python views (etoileBoot.start(), called right after #app), and swaps them as links are
-//     followed (a rules page, kept in a file of its own so that index.html stays light, is fetched first);
+//     followed (every screen but home is a file of its own, so that index.html stays light, fetched first);
 //     a route with no such screen (a saved game's table) shows the loading screen instead;
 //   - keeps every click and change that needs Python (Start, a setting) in a queue, the control marked
 //     "starting…", until Python takes over the page with etoileBoot.handOver() and carries them out;
@@ -75,7 +75,7 @@
 
   function draw(shown) {
     // Draw the screen of the route, if the build drew it; ``shown`` runs once it is on screen. A screen kept in a
-    // file of its own (a rules page: data-src) is fetched the first time, the loading screen shown meanwhile.
+    // file of its own (every one but home: data-src) is fetched the first time, the loading screen shown meanwhile.
     var app = document.getElementById("app"), loading = document.getElementById("loading");
     var key = routeKey(), screen = screenFor(key);
     if (screen && screen.dataset.src && !screen.content.firstChild) {

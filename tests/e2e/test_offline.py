@@ -89,7 +89,7 @@ def test_the_site_serves_exactly_the_files_a_whole_session_loads(page: Page, bas
     served = {p.relative_to(SITE).as_posix() for p in SITE.rglob("*") if p.is_file()} - {".nojekyll"}
     manifest = json.loads((SITE / "manifest.webmanifest").read_text())
     installing = {"sw.js", "manifest.webmanifest"} | {icon["src"] for icon in manifest["icons"]}  # the browser's own
-    # boot.js asks for a rules page drawn before Python only when a rules route opens before Python has started
+    # boot.js asks for a screen drawn before Python (all but home) only when its route opens before Python has started
     # (test_before_python.py opens each); test_build.py holds each to its template.
     before_python = {name for name in served if name.startswith("predrawn/")}
     assert asked - served == set()
