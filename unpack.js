@@ -1,7 +1,7 @@
 // The app's Python package, put into the interpreter's file system while the interpreter starts, not after it.
 //
 // PyScript can unpack an archive named in pyscript.toml's [files], but only once the interpreter is up, and in
-// Python: 90 files read and written one by one, 80-100 ms on the page's thread before main.py can run. Here the
+// Python: 122 files read and written one by one, 80-100 ms on the page's thread before main.py can run. Here the
 // package (py/etoile.tar.gz, preloaded by index.html) is downloaded and inflated by the browser while Pyodide
 // starts; PyScript awaits its onReady hooks before it runs main.py, and this one writes the files where [files]
 // would have put them (the interpreter's working folder): under 10 ms. The build writes the package

@@ -332,11 +332,11 @@ def write_pictures(site: Path) -> None:
 
 def write_worker_config(site: Path) -> None:
     """Serve the worker's data (:func:`worker_data`) under ``py/etoile/`` and write the served ``worker.toml``: the
-    source one (the worker's runtime and the package zip), its ``[files]`` (its last table) naming each of them, put
+    source one (the worker's runtime and the package), its ``[files]`` (its last table) naming each of them, put
     where its module looks for it."""
     source = (ROOT / "worker.toml").read_text(encoding="utf-8")
     if not source.rstrip().endswith(f'"./{PACKAGE}" = "./*"'):
-        raise ValueError("worker.toml must end with its [files] table, mapping the package zip")
+        raise ValueError(f"worker.toml must end with its [files] table, mapping {PACKAGE}")
     lines = []
     for name in worker_data():
         copy(ROOT / "py" / "etoile" / name, site / "py" / "etoile" / name)
