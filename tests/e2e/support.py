@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from etoile.engine.registry import REGISTRY
 from etoile.saved.settings import LANGUAGES
@@ -114,3 +114,8 @@ def wait_boot_held(page: Page) -> None:
 def release_boot(page: Page) -> None:
     page.evaluate("() => window.__e2eReleaseBoot()")
     page.wait_for_selector("html[data-ready='true']")
+
+
+def landed(page: Page) -> None:
+    """Wait until the dice just thrown have landed: until then the table takes no click (``html[data-settling]``)."""
+    expect(page.locator("html")).not_to_have_attribute("data-settling", "true")

@@ -8,7 +8,7 @@ from etoile.engine.match import Match, Seat
 from etoile.games.generala import rules as g
 from tests.e2e import positions
 from tests.e2e.conftest import fix_seed, open_app, open_in_language, set_up
-from tests.e2e.support import seed_once
+from tests.e2e.support import landed, seed_once
 
 BIG_GENERAL_SEED = 1667  # a solitaire game whose first throw is five ones
 
@@ -78,6 +78,7 @@ def test_setting_dice_aside_the_hint_and_a_reload_mid_turn(page: Page, base_url:
     page.get_by_role("button", name="Throw", exact=True).click()
     first = page.locator(".dice-row .die").first
     first.focus()
+    landed(page)
     page.keyboard.press("Enter")  # the keyboard sets a die aside
     expect(first).to_have_attribute("aria-pressed", "true")
     page.get_by_role("button", name="Hint").click()
@@ -244,7 +245,37 @@ def test_after_the_last_throw_the_throw_button_leaves_and_the_focus_goes_to_the_
         page.keyboard.press("Enter")
         expect(throw).to_have_text(f"Throw again ({left} left)")
         expect(throw).to_be_focused()
+        landed(page)
     page.keyboard.press("Enter")
     expect(page.locator(".status")).to_have_text("Round 1/10 · throw 3/3 · Ann to play")
     expect(throw).to_have_count(0)  # no throw is left: no dead button
     expect(page.locator(".sheet button[data-box]").first).to_be_focused()
+
+
+IN_MOTION = """() => [...document.querySelectorAll('.dice-row .die')]
+  .flatMap((die) => die.getAnimations({subtree: true}))
+  .filter((animation) => animation.playState === 'running')
+  .map((animation) => animation.animationName)"""
+
+
+def test_thrown_dice_tumble_and_land_before_the_table_takes_a_click_and_stay_still_with_reduced_motion(
+    page: Page, base_url: str
+) -> None:
+    start_game(page, base_url, ["Ann"])
+    page.get_by_role("button", name="Throw", exact=True).click()
+    assert {"land", "in-the-air-1", "in-the-air-2"} <= set(page.evaluate(IN_MOTION))
+    assert {"tumble-0", "tumble-1"} & set(page.evaluate(IN_MOTION))
+    expect(page.locator("html")).to_have_attribute("data-settling", "true")
+    first = page.locator(".dice-row .die").first
+    first.dispatch_event("click")  # while the dice are in the air: not taken (a player's click goes through them)
+    landed(page)
+    assert page.evaluate(IN_MOTION) == []
+    expect(first).to_have_attribute("aria-pressed", "false")
+    first.click()
+    expect(first).to_have_attribute("aria-pressed", "true")
+
+    page.emulate_media(reduced_motion="reduce")
+    page.locator("[data-action='generala:throw']").click()
+    expect(page.locator(".status")).to_contain_text("throw 2/3")
+    assert page.evaluate(IN_MOTION) == []
+    expect(page.locator("html")).not_to_have_attribute("data-settling", "true")

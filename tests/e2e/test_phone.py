@@ -28,7 +28,7 @@ from etoile.games.generala import rules as generala
 from etoile.saved.settings import Settings
 from etoile.saved.storage import MemoryBackend, Store
 from tests.e2e.conftest import open_app, set_up
-from tests.e2e.support import seed_once, t
+from tests.e2e.support import landed, seed_once, t
 
 PHONE = {"width": 360, "height": 740}
 PHONE_390 = {"width": 390, "height": 844}
@@ -434,6 +434,7 @@ def test_the_current_players_column_comes_into_view_when_their_turn_comes(page: 
     moved = set()
     for turn in range(1, 6):
         page.get_by_role("button", name="Throw", exact=True).click()
+        landed(page)
         # The box is pressed as a finger would, without the test scrolling the sheet to it.
         page.locator(".sheet button.fill").first.evaluate("button => button.click()")
         cross = page.get_by_role("button", name="Cross it out")

@@ -51,21 +51,38 @@ def places(dice: Sequence[int], faces: Iterable[int]) -> tuple[int, ...]:
     return tuple(i for i in range(len(dice)) if i not in free)
 
 
-def face(value: int) -> El:
-    """One die face as an SVG image (decorative: the button around it carries the label)."""
+def face(value: int, *, tumbling: int = 0) -> El:
+    """One die face as an SVG image (decorative: the button around it carries the label); ``tumbling`` (1 or 2)
+    makes it one of the faces a thrown die shows in the air before it lands."""
     return h(
         "svg",
-        {"viewBox": "0 0 100 100", "class": "die-face", "aria-hidden": "true", "focusable": "false"},
+        {
+            "viewBox": "0 0 100 100",
+            "class": f"die-face tumble-{tumbling}" if tumbling else "die-face",
+            "aria-hidden": "true",
+            "focusable": "false",
+        },
         h("rect", {"x": "4", "y": "4", "width": "92", "height": "92", "rx": "18", "class": "die-body"}),
         [h("circle", {"cx": str(x), "cy": str(y), "r": "9", "class": "pip"}) for x, y in PIPS[value]],
     )
 
 
+def in_the_air(value: int, roll: int) -> tuple[int, int]:
+    """The two faces a die that lands on ``value`` shows as it tumbles, at throw number ``roll``: neither is
+    ``value`` nor the other, and they change from one throw to the next (the view stays a function of the match).
+
+    >>> in_the_air(6, 0), in_the_air(6, 1), in_the_air(1, 3)
+    ((1, 3), (2, 4), (5, 2))
+    """
+    return (value + roll % 5) % 6 + 1, (value + (roll + 2) % 5) % 6 + 1
+
+
 def die(value: int, label: str, *, kept: bool, rolled: bool, roll: int, attrs: dict[str, Attr] | None = None) -> El:
-    """A die button: ``kept`` dice are set aside (``aria-pressed``); ``rolled`` ones shake once.
+    """A die button: ``kept`` dice are set aside (``aria-pressed``), in the tray; ``rolled`` ones tumble and land.
 
     ``roll`` is any number that changes at every throw: the animation's name
-    alternates with it, which restarts the animation on a patched element.
+    alternates with it, which restarts the animation on a patched element, and
+    the faces shown in the air change with it.
     """
     classes = ["die", "kept" if kept else "", f"roll-{roll % 2}" if rolled else ""]
     return h(
@@ -78,6 +95,7 @@ def die(value: int, label: str, *, kept: bool, rolled: bool, roll: int, attrs: d
             **(attrs or {}),
         },
         face(value),
+        [face(shown, tumbling=step) for step, shown in enumerate(in_the_air(value, roll), 1)] if rolled else None,
     )
 
 
@@ -125,12 +143,16 @@ def dice_row(
 ) -> El:
     """The dice on the table as a group of buttons sending ``"<game>:keep"`` with the die's index (``data-index``).
 
-    ``kept`` are set aside, ``rolled`` shake (they were just thrown), ``hinted``
-    are outlined (the coach would keep them); ``enabled`` lets the player click.
+    ``kept`` are set aside, in the tray above the others; ``rolled`` tumble and
+    land (they were just thrown); ``hinted`` are outlined (the coach would keep
+    them); ``enabled`` lets the player click. The buttons stay in the order of
+    the dice, whatever the row they are drawn in, so the focus stays on a die
+    set aside or taken back.
     """
     return h(
         "div",
         {"class": "dice-row", "role": "group", "aria-label": t("dice.group")},
+        h("span", {"class": "dice-tray", "aria-hidden": "true"}, t("dice.tray")),
         [
             die(
                 value,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from js import document
-from pyodide.ffi import jsnull
+from js import Object, document
+from pyodide.ffi import jsnull, to_js
 
 from etoile.ui.vdom import Attr, El
 
@@ -81,6 +81,21 @@ def patch(parent: Any, index: int, old: El | str | None, new: El | str | None, n
 
 SCROLLERS = "[data-scroll-cue]"
 """The areas that scroll sideways inside the page (a score sheet): the runtime shades their hidden sides."""
+
+
+SETTLING = '.die[class*="roll-"]'
+"""What comes to rest before the table takes the player's next click: the dice just thrown, as they land."""
+
+
+def moving(root: Any) -> list[Any]:
+    """The animations running under ``root`` in what must settle first (:data:`SETTLING`)."""
+    subtree = to_js({"subtree": True}, dict_converter=Object.fromEntries)
+    return [
+        animation
+        for area in root.querySelectorAll(SETTLING)
+        for animation in area.getAnimations(subtree)
+        if animation.playState == "running"
+    ]
 
 
 def show_overflow(box: Any) -> None:

@@ -300,7 +300,7 @@ def table_dice(match: Match, local: Local, t: Catalog, replay: bool) -> El | Non
         state.dice,
         t,
         kept=keep,
-        rolled=range(len(state.kept), 3),
+        rolled=range(len(state.kept), 3) if local.keep is None else (),  # a die moved: the throw has landed
         roll=throws(match),
         enabled=mine,
         hinted=advised,

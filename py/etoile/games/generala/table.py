@@ -226,7 +226,7 @@ def table_dice(match: Match, local: Local, t: Catalog, replay: bool) -> El:
         state.dice,
         t,
         kept=kept(state, local),
-        rolled=range(state.kept, len(state.dice)),
+        rolled=range(state.kept, len(state.dice)) if local.keep is None else (),  # a die moved: the throw has landed
         roll=sum(isinstance(action, Roll) for action in match.played),  # the throws so far: one more at every throw
         enabled=can_keep(match) and not replay,
         hinted=_hinted_keep(state, local),

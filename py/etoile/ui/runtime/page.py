@@ -10,6 +10,7 @@ folded away: the page never shows a raw traceback.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import traceback
 from collections import deque
 from collections.abc import Callable, Coroutine
@@ -45,6 +46,10 @@ MAX_FILE_BYTES = 4 * MAX_IMPORT_CHARS
 """The largest file read for an import (the longest text read, in the widest UTF-8): 16 MB."""
 
 
+SETTLING_AT_MOST = 3.0
+"""Seconds the table waits at most for thrown dice to land (twice the slowest pace's throw), whatever happens."""
+
+
 def fresh_seed() -> int:
     """64 random bits from the browser's cryptographic generator (seeds of new games)."""
     words = window.crypto.getRandomValues(window.Uint32Array.new(2))
@@ -63,6 +68,7 @@ class Runtime:
         self.tasks: set[asyncio.Future[Any]] = set()  # keeps running tasks referenced until they end
         self.working: set[asyncio.Future[Any]] = set()  # the tasks that mark the page busy (see spawn)
         self.busy = False  # a message is being run or drawn: the next ones wait in the queue
+        self.settling = 0  # how many throws' dice are still landing (see settle)
         self.shown: tuple[Any, bool] | None = None  # the screen drawn last: its route, and whether a game is under way
 
     # -- the loop ----------------------------------------------------------
@@ -137,6 +143,23 @@ class Runtime:
         html.dataset.speed = "off" if self.model.hurry else settings.speed  # a skipped turn is not animated either
         document.title = views.title(self.model)
         dom.fit_scrollers(self.root)
+        moving = dom.moving(self.root)
+        if moving:
+            self.spawn(self.settle(moving))
+
+    async def settle(self, animations: list[Any]) -> None:
+        """Mark the page ``html[data-settling]`` until ``animations`` (dice landing from a throw) have ended: the
+        table takes no click meanwhile (the stylesheet says so), as no hand goes in the way of thrown dice."""
+        html = document.documentElement
+        landed = [animation.finished for animation in animations]  # now: a cancelled one gets a new, idle promise
+        self.settling += 1
+        html.dataset.settling = "true"
+        for promise in landed:
+            with contextlib.suppress(JsException, TimeoutError):  # cancelled: its die changed or left the page
+                await asyncio.wait_for(promise, SETTLING_AT_MOST)
+        self.settling -= 1
+        if not self.settling:
+            html.removeAttribute("data-settling")
 
     def spawn(self, coroutine: Coroutine[Any, Any, None], *, quiet: bool = False) -> None:
         """Run ``coroutine`` as a task, referenced until it ends.
@@ -225,6 +248,8 @@ class Runtime:
         if absent(control) or control.tagName in ("INPUT", "SELECT", "TEXTAREA"):
             return
         event.preventDefault()
+        if self.settling and not absent(control.closest("#main")):
+            return  # the dice are in the air: the table takes no click until they have landed
         data = self.data(control)
         self.dispatch(self.read(events.click(data), data))
 
