@@ -18,7 +18,7 @@ from etoile.games.chinese_checkers import rules as cc
 from etoile.games.four21 import rules as four21
 from etoile.games.generala import rules as generala
 from tests.e2e.conftest import fix_seed, open_app, set_up
-from tests.e2e.support import SETTINGS_KEY, seed_once, t
+from tests.e2e.support import SETTINGS_KEY, landed, seed_once, t
 
 
 def saved(match: Match) -> str:
@@ -130,6 +130,7 @@ def test_the_keyboard_goes_from_the_throw_to_the_dice_and_on_to_the_next_control
     expect(page.locator(".status")).to_contain_text("throw 3/3")
     # No throw left: the focus moves on to the first open box of the sheet.
     expect(page.locator(".sheet button.fill").first).to_be_focused()
+    landed(page)  # a key pressed while the dice land is not taken, as a click is not
     page.keyboard.press("Enter")
     confirm = page.get_by_role("button", name="Cross it out")
     if confirm.count():
