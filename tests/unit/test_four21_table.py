@@ -131,7 +131,7 @@ def test_a_hand_stands_by_itself_after_the_last_allowed_throw() -> None:
 
 def first_turn_played() -> Model:
     """Ann throws 421 and stands, Bob throws 643 and his one throw ends the turn; 555 comes next."""
-    model, _ = send(led("421", "643", "555"), "421:throw")
+    model, _ = send(led("421", "643", "555", "221", "421", "643"), "421:throw")
     model, _ = send(model, "421:stop")
     model, _ = send(model, "421:throw")
     return model
@@ -157,6 +157,50 @@ def test_the_table_shows_the_pot_the_tokens_and_the_hands() -> None:
     assert discs(page.find_all(lambda el: el.attrs.get("class") == "pot")[0]) == {"token": 1}
 
 
+def test_the_seats_go_round_the_pot_clockwise_and_each_player_s_tokens_lie_on_their_star() -> None:
+    seats = tuple(Seat(name) for name in ("Ann", "Bob", "Chloé", "Dan", "Eve"))
+    match = Match.new(g, {"players": 5}, 0, seats)
+    page = view(Model(route=Route("game", "421"), matches={Slot("421"): match}))
+    felt = page.find_all(lambda el: el.attrs.get("class") == "felt")[0]
+    assert felt.attrs["style"] == "--across: 3"
+    places = {row.attrs["data-seat"]: row.attrs["style"] for row in felt.find_all(lambda el: el.tag == "li")}
+    # Along the top from left to right, back along the bottom from right to left.
+    assert places == {
+        "0": "grid-area: 1 / 1",
+        "1": "grid-area: 1 / 2",
+        "2": "grid-area: 1 / 3",
+        "3": "grid-area: 3 / 3",
+        "4": "grid-area: 3 / 2",
+    }
+    stars = felt.find_all(lambda el: el.attrs.get("class") == "star-under")
+    assert len(stars) == 5  # one under each player's tokens, none under the pot's
+    pot = felt.find_all(lambda el: el.attrs.get("class") == "pot")[0]
+    assert pot.find_all(lambda el: el.attrs.get("class") == "star-under") == []
+    assert discs(pot) == {"token": 11}
+
+
+def test_tokens_fly_from_the_pot_to_the_taker_and_from_the_giver_to_the_taker() -> None:
+    model = first_turn_played()
+    bob = view(model).find_all(lambda el: el.attrs.get("data-seat") == "1")[0]
+    flying = {el.attrs.get("data-fly-from") for el in bob.find_all(lambda el: "arriving" in str(el.attrs.get("class")))}
+    assert flying == {".pot .pile"}
+    model, _ = send(model, "421:throw")  # Bob, who took the tokens, leads: he stands on 555
+    model, _ = send(model, "421:stop")
+    model, _ = send(model, "421:throw")  # Ann's 221 takes the last token: the unload begins, Ann leads
+    assert state(model).phase == "decharge" and state(model).held == (1, 10)
+    model, _ = send(model, "421:throw")  # Ann's 421
+    model, _ = send(model, "421:stop")
+    model, _ = send(model, "421:throw")  # Bob's 643: Ann gives her last token to Bob
+    assert state(model).held == (0, 11)
+    page = view(model)
+    bob = page.find_all(lambda el: el.attrs.get("data-seat") == "1")[0]
+    flying = {el.attrs.get("data-fly-from") for el in bob.find_all(lambda el: "arriving" in str(el.attrs.get("class")))}
+    assert flying == {".player[data-seat='0'] .pile"}
+    ann = page.find_all(lambda el: el.attrs.get("data-seat") == "0")[0]
+    assert discs(ann) == {"token leaving": 1}  # over a star now all shown: Ann won
+    assert "won" in ann.attrs["class"]
+
+
 def discs(el: El) -> dict[str, int]:
     """How many token discs of each kind ``el`` shows."""
     found: dict[str, int] = {}
@@ -180,9 +224,8 @@ def test_the_coach_asks_for_advice_and_shows_it_for_this_position_only() -> None
     stale, _ = update(model, m.CoachAnswer(Slot("421"), ply - 1, "advice", advice))
     assert stale.tables[Slot("421")].advice is None
     model, _ = update(model, m.CoachAnswer(Slot("421"), ply, "advice", advice))
-    assert "The expert would stand. Chance of not ending with the worst hand: 99.5% · of getting the best hand: 90%." in (
-        view(model).text()
-    )
+    chances = "If you follow it: 99.5% chance of not ending the turn with the worst hand, 90% chance of ending with the best."
+    assert "The expert would stand. " + chances in view(model).text()
     assert [b.attrs.get("data-hint") for b in dice_buttons(model)] == [None, None, None]
 
 
@@ -387,15 +430,15 @@ def test_the_coach_gives_the_chances_of_each_choice_the_expert_s_own_marked() ->
     assert len(folded) == 1 and folded[0].find_all(lambda el: el.tag == "summary")[0].text() == "Your chances with each choice"
     lines = [(li.text(), li.attrs.get("class")) for li in folded[0].find_all(lambda el: el.tag == "li")]
     assert lines == [
-        ("Stand: worst hand of the turn 25%", None),
-        ("Keep 1 1: worst hand of the turn 12.5%", "expert"),
-        ("Keep 1: worst hand of the turn 50%", None),
-        ("Throw all three: worst hand of the turn 75%", None),
+        ("Stand: 25% chance of ending the turn with the worst hand", None),
+        ("Keep 1 1: 12.5% chance of ending the turn with the worst hand", "expert"),
+        ("Keep 1: 50% chance of ending the turn with the worst hand", None),
+        ("Throw all three: 75% chance of ending the turn with the worst hand", None),
     ]
     decharge = table.coach_choices(Four21Advice.from_json(advice), True, _catalog())  # in the décharge
     assert decharge is not None
     texts = [li.text() for li in decharge.find_all(lambda el: el.tag == "li" and el.attrs.get("class") == "expert")]
-    assert texts == ["Keep 1 1: gives 37.5% · takes 12.5%"]
+    assert texts == ["Keep 1 1: 37.5% chance of giving tokens, 12.5% chance of taking them"]
 
 
 def keep_hint(model: Model) -> list[str]:
@@ -440,7 +483,7 @@ def test_each_player_row_labels_its_tokens_and_its_hand() -> None:
     model, _ = send(model, "421:throw")
     model, _ = send(model, "421:stop")  # Bob, who took the tokens, leads the next turn and stands on 555
     hands = view(model).find_all(lambda el: el.attrs.get("class") in ("hand", "hand previous"))
-    assert [el.text() for el in hands] == ["Hand: —", "Hand: 555 (three 5s)"]
+    assert [el.text() for el in hands] == ["This turn: —", "This turn: 555 (three 5s)"]
 
 
 def test_the_coach_s_chances_say_what_they_are_the_chances_of() -> None:
@@ -448,4 +491,7 @@ def test_the_coach_s_chances_say_what_they_are_the_chances_of() -> None:
     ply = model.matches[Slot("421")].cursor
     advice = {"keep": [], "stop": True, "escape": 0.904, "best": 0.0}
     model, _ = update(model, m.CoachAnswer(Slot("421"), ply, "advice", advice))
-    assert "Chance of not ending with the worst hand: 90.4% · of getting the best hand: 0%." in view(model).text()
+    assert (
+        "If you follow it: 90.4% chance of not ending the turn with the worst hand, 0% chance of ending with the best."
+        in view(model).text()
+    )

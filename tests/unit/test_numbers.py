@@ -37,9 +37,13 @@ def four21_coached(lang: str, escape: float, best: float) -> str:
 @pytest.mark.parametrize(
     ("lang", "line"),
     [
-        ("en", "Chance of not ending with the worst hand: 87.5% · of getting the best hand: 12%."),
-        ("fr", "Chances d’éviter la plus mauvaise combinaison\u00a0: 87,5\u00a0% · de faire la meilleure\u00a0: 12\u00a0%."),
-        ("ru", "Шанс избежать худшей комбинации: 87,5% · получить лучшую: 12%."),
+        ("en", "If you follow it: 87.5% chance of not ending the turn with the worst hand, 12% chance of ending with the best."),
+        (
+            "fr",
+            "En le suivant\u00a0: 87,5\u00a0% de chances de ne pas finir le tour avec la plus mauvaise combinaison, "
+            "12\u00a0% de chances de finir avec la meilleure.",
+        ),
+        ("ru", "Если последовать совету: 87,5% — шанс не закончить круг с худшей комбинацией, 12% — закончить с лучшей."),
     ],
 )
 def test_the_421_coach_writes_its_chances_to_a_tenth_as_the_language_does(lang: str, line: str) -> None:

@@ -119,10 +119,11 @@ def test_russian_calls_a_421_turn_of_every_player_a_round_in_the_rules_as_on_the
     text = str(rules("ru")["four21"])
     assert re.findall(r"\bход(?:а|е|у|ом|ы|ов|ам)?\b", text) == []
     assert "Круг" in [section["heading"] for section in rules("ru")["four21"]["sections"]]
-    assert "худшая комбинация круга" in catalog("ru")("four21.coach.choice_charge", choice="", worst="5")
+    assert "закончить круг с худшей комбинацией" in catalog("ru")("four21.coach.choice_charge", choice="", worst="5")
     # Spanish calls it a "turno" in the rules, and so does the coach.
     assert (
-        catalog("es")("four21.coach.choice_charge", choice="Guardar 1", worst="5") == "Guardar 1: peor combinación del turno 5 %"
+        catalog("es")("four21.coach.choice_charge", choice="Guardar 1", worst="5")
+        == "Guardar 1: 5 % de riesgo de acabar el turno con la peor combinación"
     )
 
 

@@ -98,6 +98,24 @@ def moving(root: Any) -> list[Any]:
     ]
 
 
+FLIGHTS = "[data-fly-from]"
+"""What flies in from elsewhere on the page (a token from the pot to a player): ``data-fly-from`` names, as a
+selector, the element it comes from."""
+
+
+def aim_flights(root: Any) -> None:
+    """Give each element of :data:`FLIGHTS` under ``root`` its way in, ``--fly-x`` and ``--fly-y``: from the middle
+    of the element it flies from to its own place, read untransformed (its offset in its parent), for the
+    stylesheet's animation to start there."""
+    for element in root.querySelectorAll(FLIGHTS):
+        source, parent = root.querySelector(element.dataset.flyFrom), element.offsetParent
+        if absent(source) or absent(parent):
+            continue
+        there, here = source.getBoundingClientRect(), parent.getBoundingClientRect()
+        element.style.setProperty("--fly-x", f"{there.left + there.width / 2 - here.left - element.offsetLeft:.0f}px")
+        element.style.setProperty("--fly-y", f"{there.top + there.height / 2 - here.top - element.offsetTop:.0f}px")
+
+
 def show_overflow(box: Any) -> None:
     """Mark on a sideways scroll area which of its sides hide content, ``data-overflow="start end"``, for the
     stylesheet to shade them (the attribute is absent when everything is in view)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -168,51 +169,106 @@ def summary(match: Match, turn: g.Turn, t: Catalog) -> str:
     return line
 
 
-def tokens(count: int, label: str, t: Catalog, changed: int | None = None, moved: int = 0) -> El:
-    """A row of tokens, drawn (one disc each) with the count beside them and the word "tokens".
+def spots(capacity: int) -> list[tuple[float, float]]:
+    """Where each of a pile's ``capacity`` tokens lies, in percent of the pile's box: a sunflower spiral from the
+    middle out, so that the first tokens cover the heart of the star under them and the last ones its points.
 
-    ``changed`` is the number of the turn that last changed the count: the count
-    bumps once when it changes (the animation's name alternates with it).
-    ``moved`` is what the turn just played brought (``> 0``: the last discs fly
-    in, one after the other) or took away (``< 0``: as many discs fly off and
-    vanish; they are hidden whenever animations are off).
+    >>> spots(3)
+    [(63.9, 50.0), (32.3, 66.2), (52.7, 19.1)]
     """
+    turn = math.pi * (3 - math.sqrt(5))  # the golden angle: no two tokens on one line out of the middle
+    reach = 34.0  # the farthest token's middle from the box's, in percent of its side: its disc stays inside
+    return [
+        (
+            round(50 + reach * math.sqrt((i + 0.5) / capacity) * math.cos(i * turn), 1),
+            round(50 + reach * math.sqrt((i + 0.5) / capacity) * math.sin(i * turn), 1),
+        )
+        for i in range(capacity)
+    ]
+
+
+@lazy_dataclass
+class Change:
+    """The last turn that moved tokens to or from a pile: its number (``None``: no turn yet), what the action just
+    played brought (``> 0``), took away (``< 0``) or not (0), and the pile the tokens brought came from (a
+    selector)."""
+
+    turn: int | None = None
+    moved: int = 0
+    source: str | None = None
+
+
+def pile(count: int, capacity: int, label: str, t: Catalog, change: Change, *, star: bool = False) -> El:
+    """A pile of tokens drawn as discs spread over a box (over a star, for a player's: the tokens leave, the star
+    shows), with the count and the word "tokens" under it.
+
+    The count bumps once when ``change.turn`` changes (the animation's name
+    alternates with it). Tokens the action just played brought fly in from
+    ``change.source``, the pile they came from, one after the other; as many
+    discs as it took away lift off and vanish (hidden whenever animations are
+    off).
+    """
+    changed, moved = change.turn, change.moved
     kept = count - max(moved, 0)
-    discs = [h("span", {"class": "token"}) for _ in range(kept)]
-    kind = "arriving" if moved > 0 else "leaving"
-    discs += [h("span", {"class": f"token {kind}", "style": f"--i: {i}"}) for i in range(abs(moved))]
+    places = spots(capacity)
+    discs = []
+    for i in range(count + max(-moved, 0)):
+        x, y = places[i]
+        style = f"left: {x}%; top: {y}%"
+        if i < kept:
+            discs.append(h("span", {"class": "token", "style": style}))
+        elif moved > 0:
+            arriving: dict[str, Attr] = {"class": "token arriving", "style": f"{style}; --i: {i - kept}"}
+            discs.append(h("span", {**arriving, "data-fly-from": change.source}))
+        else:
+            discs.append(h("span", {"class": "token leaving", "style": f"{style}; --i: {i - count}"}))
     return h(
         "span",
         {"class": "tokens", "role": "img", "aria-label": label, "data-changed": None if changed is None else str(changed % 2)},
-        h("span", {"class": "token-discs", "aria-hidden": "true"}, discs),
-        h("span", {"class": "token-count", "aria-hidden": "true"}, str(count)),
-        h("span", {"class": "token-unit", "aria-hidden": "true"}, t("four21.token_unit", count=count)),
+        h(
+            "span",
+            {"class": "pile", "aria-hidden": "true", "data-capacity": "21" if capacity > 11 else "11"},
+            star and h("span", {"class": "star-under"}),
+            discs,
+        ),
+        h(
+            "span",
+            {"class": "token-total", "aria-hidden": "true"},
+            h("span", {"class": "token-count"}, str(count)),
+            " ",
+            h("span", {"class": "token-unit"}, t("four21.token_unit", count=count)),
+        ),
     )
 
 
-def last_change(match: Match, seat: int | None) -> tuple[int | None, int]:
-    """The number of the last turn that moved tokens to or from ``seat`` (``None``: the pot), and what it moved.
-
-    The second value is the tokens ``seat`` gained (or lost, below 0) if the
-    action just played ended that turn; else 0.
-    """
+def last_change(match: Match, seat: int | None) -> Change:
+    """The last turn that moved tokens to or from ``seat`` (``None``: the pot), and what it moved if the action just
+    played ended it."""
     state = match.state
     for number in range(len(state.turns), 0, -1):
         turn = state.turns[number - 1]
         giver = None if turn.from_pot else turn.best
         if turn.amount and seat in (turn.worst, giver):
             just = number == len(state.turns) and match.cursor > 0 and len(match.states[match.cursor - 1].turns) < number
-            return number, (turn.amount if seat == turn.worst else -turn.amount) if just else 0
-    return None, 0
+            if not just:
+                return Change(number)
+            if seat != turn.worst:
+                return Change(number, -turn.amount)
+            return Change(number, turn.amount, ".pot .pile" if giver is None else f".player[data-seat='{giver}'] .pile")
+    return Change()
 
 
 def players(match: Match, t: Catalog) -> El:
+    """The seats around the table, in seat order: the first half along the top from left to right, the others
+    along the bottom from right to left (play goes clockwise), the pot between them."""
     state = match.state
+    seats = state.options.players
+    across = (seats + 1) // 2
     winners = {s for tier in state.out for s in tier}
     loser = set(match.result.ranking[-1]) if match.result and state.options.play_to_loser else set()
     last = state.turns[-1] if state.turns else None
     rows = []
-    for seat in range(state.options.players):
+    for seat in range(seats):
         name = seat_name(match, seat, t)
         shown = state.hands[seat] or (last.hands[seat] if last and not any(state.hands) else ())
         fresh = bool(state.hands[seat])
@@ -222,6 +278,7 @@ def players(match: Match, t: Catalog) -> El:
             "won" if seat in winners else "",
             "lost" if seat in loser else "",
         ]
+        place = f"grid-area: 1 / {seat + 1}" if seat < across else f"grid-area: 3 / {2 * across - seat}"
         rows.append(
             h(
                 "li",
@@ -229,6 +286,7 @@ def players(match: Match, t: Catalog) -> El:
                     "class": " ".join(c for c in classes if c),
                     "data-seat": str(seat),
                     "aria-current": "true" if seat == state.seat else None,
+                    "style": place,
                 },
                 h(
                     "span",
@@ -239,7 +297,14 @@ def players(match: Match, t: Catalog) -> El:
                     and state.phase != "over"
                     and h("span", {"class": "badge"}, h("span", {"class": "visually-hidden"}, ", "), t("four21.leader")),
                 ),
-                tokens(state.held[seat], t("four21.tokens_of", name=name, count=state.held[seat]), t, *last_change(match, seat)),
+                pile(
+                    state.held[seat],
+                    state.options.pot,
+                    t("four21.tokens_of", name=name, count=state.held[seat]),
+                    t,
+                    last_change(match, seat),
+                    star=True,
+                ),
                 h(
                     "span",
                     {"class": "hand" if fresh else "hand previous"},
@@ -253,13 +318,22 @@ def players(match: Match, t: Catalog) -> El:
 
 
 def pot(match: Match, t: Catalog) -> El:
+    """The pot, in the middle of the table, and the phase of the game."""
     state = match.state
     return h(
         "div",
         {"class": "pot"},
         h("span", {"class": "pot-label"}, t("four21.pot")),
-        tokens(state.pot, t("four21.pot_holds", count=state.pot), t, *last_change(match, None)),
+        pile(state.pot, state.options.pot, t("four21.pot_holds", count=state.pot), t, last_change(match, None)),
         h("span", {"class": "phase"}, t(f"four21.phase.{state.phase}") if state.phase != "over" else ""),
+    )
+
+
+def felt(match: Match, t: Catalog) -> El:
+    """The table: the seats around the pot."""
+    across = (match.state.options.players + 1) // 2
+    return h(
+        "div", {"class": "felt", "data-across": str(across), "style": f"--across: {across}"}, players(match, t), pot(match, t)
     )
 
 
@@ -442,8 +516,7 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
         and state.opening.decided is not None
         and h("p", {"class": "last-turn", "data-turns": "0"}, opening(match, state, t)),
         result_panel(match, t, lambda seat: t("four21.result_tokens", count=state.held[seat])),
-        pot(match, t),
-        players(match, t),
+        felt(match, t),
         controls(match, local, t),  # the throw first: the dice come right after it in the tab order
         table_dice(match, local, t, replaying(model)),
         None if replaying(model) else keep_hint(match, local, t),

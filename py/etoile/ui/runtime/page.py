@@ -143,6 +143,7 @@ class Runtime:
         html.dataset.speed = "off" if self.model.hurry else settings.speed  # a skipped turn is not animated either
         document.title = views.title(self.model)
         dom.fit_scrollers(self.root)
+        dom.aim_flights(self.root)
         moving = dom.moving(self.root)
         if moving:
             self.spawn(self.settle(moving))
