@@ -373,3 +373,40 @@ def test_the_report_of_a_game_with_others_counts_decisions_by_the_chance_of_winn
     none, small, medium, large = counts
     assert f"none {none}, under 1% {small}, 1 to 5% {medium}, over 5% {large}." in text
     assert "less chance of winning." in text and "expected points lost" not in text
+
+
+@pytest.mark.parametrize(
+    ("throws", "named"),
+    [
+        ((((), (3, 3, 3, 5, 5)),), "Full house!first throw"),
+        ((((), (1, 2, 4, 5, 6)), ((1, 2, 4, 5), (3,))), "Straight!"),
+        ((((), (2, 2, 2, 2, 6)),), "Four of a kind!first throw"),
+        ((((), (2, 2, 2, 4, 6)), ((2, 2, 2), (2, 2))), "General!"),  # the rules count a general as a four, too
+        ((((), (2, 2, 3, 4, 6)),), None),
+    ],
+)
+def test_a_combination_made_is_named_on_the_table_as_the_dice_land(throws: tuple, named: str | None) -> None:
+    page = view(with_dice(playing(), *throws))
+    found = page.find_all(by_class("combination"))
+    assert [el.text() for el in found] == ([] if named is None else [named])
+
+
+def test_the_combination_s_name_leaves_with_the_throw_and_the_box_filled_is_written_with_a_stroke() -> None:
+    model = with_dice(playing(), ((), (3, 3, 3, 5, 5)))
+    model, _ = send(model, "generala:fill", box="full")
+    page = view(model)
+    assert page.find_all(by_class("combination")) == []
+    written = page.find_all(by_class("written"))
+    assert [el.text() for el in written] == ["35"]
+    full = page.find_all(lambda el: el.attrs.get("data-box") == "full" and el.tag == "tr")[0]
+    assert full.find_all(by_class("written")) == written  # in the full house's row, in the column of the player
+    model, _ = send(model, "generala:throw")  # the next player's throw: nothing written any more
+    assert view(model).find_all(by_class("written")) == []
+
+
+def test_a_big_general_is_celebrated_with_a_burst_of_stars_hidden_from_screen_readers() -> None:
+    page = view(with_dice(playing(), ((), (4, 4, 4, 4, 4))))
+    celebration = page.find_all(by_class("celebration"))[0]
+    burst = celebration.find_all(by_class("burst"))[0]
+    assert burst.attrs["aria-hidden"] == "true" and len(burst.children) == 12
+    assert page.find_all(by_class("combination")) == []  # the celebration says it

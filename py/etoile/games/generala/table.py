@@ -233,6 +233,36 @@ def table_dice(match: Match, local: Local, t: Catalog, replay: bool) -> El:
     )
 
 
+MADE = ("general", "four", "full", "straight")
+"""The combinations a throw can make that the table names as it lands, the rarest first."""
+
+
+def made(state: g.State) -> str | None:
+    """The rarest combination of :data:`MADE` the dice on the table make, in the player's rules (a general counts
+    as a four or a full only where the rules say so, which :func:`rules.score` knows).
+
+    >>> made(g.start({"players": 1})) is None
+    True
+    """
+    if state.phase != "play" or not state.throw:
+        return None
+    return next((box for box in MADE if g.score(state.dice, box, state.throw, state.rules)), None)
+
+
+def combination(match: Match, t: Catalog) -> El | None:
+    """The name of the combination the throw just made, shown as the dice land ("served" on the first throw)."""
+    box = made(match.state)
+    if box is None or not match.played or not isinstance(match.played[-1], Roll) or match.state.big_general is not None:
+        return None
+    served = match.state.throw == 1 and box != "general"
+    return h(
+        "p",
+        {"class": f"combination {box}"},
+        t(f"generala.made.{box}"),
+        served and h("span", {"class": "served"}, t("generala.made.served")),
+    )
+
+
 def _hinted_keep(state: g.State, local: Local) -> tuple[int, ...]:
     if isinstance(local.hint, GeneralaHint) and local.hint.choices:
         best = g.action_from_json(local.hint.choices[0].action)
@@ -358,14 +388,19 @@ def sheet(match: Match, local: Local, t: Catalog) -> El:
     preview = g.preview(state) if state.phase == "play" else {}
     totals = g.totals(state)
     players = range(state.players)
+    last = match.played[-1] if match.played else None
+    just = (
+        (match.states[match.cursor - 1].seat, last.box) if isinstance(last, g.Fill) else None
+    )  # written with a stroke of the pen
 
     def cell(seat: int, index: int, box: str) -> El:
         value = state.sheets[seat][index]
         if value is not None:
+            written = "written" if (seat, box) == just else None
             if value == 0:  # the mark is drawn; a screen reader says the words
-                mark = h("span", {"aria-hidden": "true"}, "✗")
+                mark = h("span", {"class": written, "aria-hidden": "true"}, "✗")
                 return h("td", {"class": "crossed"}, mark, h("span", {"class": "visually-hidden"}, t("generala.crossed_out")))
-            return h("td", {}, str(value))
+            return h("td", {}, h("span", {"class": written}, str(value)) if written else str(value))
         if seat == mine and box in preview:
             points = preview[box]
             label = t("generala.fill_label", box=t(f"generala.box.{box}"), points=points)
@@ -473,6 +508,11 @@ def celebration(match: Match, t: Catalog) -> El | None:
     return h(
         "div",
         {"class": "celebration", "role": "alert"},
+        h(
+            "span",
+            {"class": "burst", "aria-hidden": "true"},
+            [h("span", {"style": f"--a: {a}deg"}) for a in range(0, 360, 30)],
+        ),
         h("p", {"class": "celebration-title"}, t("generala.big_general_title")),
         h("p", {}, t("generala.big_general_text", name=seat_name(match, seat, t))),
     )
@@ -536,6 +576,7 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
         # All the first round long, the throws that decided who starts stay on the table.
         match.state.round == 1 and (told := opening(match, t)) and h("p", {"class": "last-turn"}, told),
         controls(match, local, t),  # the throw first: the dice come right after it in the tab order
+        combination(match, t),
         table_dice(match, local, t, replaying(model)),
         hint_button(match, t),
         confirm_zero(local, t),
