@@ -261,6 +261,7 @@ def board_svg(model: Model, match: Match, local: Local, t: Catalog) -> El:
         parts = [
             h("circle", {"cx": str(x), "cy": str(y), "r": str(SCALE / 2), "class": "hit"}),  # the whole cell takes a tap
             h("circle", {"cx": str(x), "cy": str(y), "r": "3.1", "class": " ".join(classes)}),
+            h("circle", {"cx": str(x), "cy": f"{y + 0.9:g}", "r": "2.1", "class": "hole-floor"}),  # lit below the rim
         ]
         if seat is not None:
             moved = last is not None and hole == last.end
@@ -308,12 +309,15 @@ def board_svg(model: Model, match: Match, local: Local, t: Catalog) -> El:
 
 
 def piece_el(hole: int, colour: int, *, selected: bool = False, style: str | None = None) -> El:
-    """A piece on ``hole``: a disc of its colour (an index in :data:`PALETTE`) with the colour's mark."""
+    """A piece on ``hole``: a marble of its colour (an index in :data:`PALETTE`) with the colour's mark, its shadow
+    on the board under it and the light's glint on it."""
     x, y = xy(hole)
     return h(
         "g",
         {"class": f"piece colour-{colour}" + (" selected" if selected else ""), "style": style},
-        h("circle", {"cx": str(x), "cy": str(y), "r": "4.2"}),
+        h("circle", {"cx": f"{x + 0.5:g}", "cy": f"{y + 0.8:g}", "r": "4.2", "class": "shadow"}),
+        h("circle", {"cx": str(x), "cy": str(y), "r": "4.2", "class": "marble"}),
+        h("circle", {"cx": f"{x - 1.5:g}", "cy": f"{y - 1.6:g}", "r": "1.3", "class": "glint"}),
         h("text", {"x": str(x), "y": str(y + 1.6), "class": "mark"}, MARKS[colour]),
     )
 
