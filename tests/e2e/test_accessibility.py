@@ -76,8 +76,12 @@ def test_the_settings_can_be_used_with_the_keyboard_alone(page: Page, base_url: 
     expect(page.get_by_role("radio", name="Slow")).to_be_checked()
     expect(html).to_have_attribute("data-speed", "slow")
 
-    # Arrows into a language that is not checked yet, then Space on a focused radio keeps it.
+    # Back past the vibration and sound switches (the volume's slider rests while the sound is off), then arrows
+    # into a language that is not checked yet, and Space on a focused radio keeps it.
     page.keyboard.press("Shift+Tab")
+    expect(page.get_by_role("switch", name="Vibration")).to_be_focused()  # Chromium can vibrate
+    page.keyboard.press("Shift+Tab")
+    expect(sound).to_be_focused()
     page.keyboard.press("Shift+Tab")
     expect(page.get_by_role("radio", name="English")).to_be_focused()
     page.keyboard.press("ArrowRight")

@@ -1,12 +1,32 @@
-"""Settings a player changes and expects to find again: colour theme, sound, animation speed."""
+"""Settings a player changes and expects to find again: colour theme, sound, volume, vibration, animation speed."""
+
+from random import Random
 
 from playwright.sync_api import Page, expect
 
+from etoile.ui.runtime.sound_recipes import voices
 from tests.e2e.conftest import open_app
 from tests.e2e.support import body_luminance, hold_boot, page_errors, release_boot, saved_settings, wait_boot_held
 
 DARK = 0.05  # the dark theme's background is far below this luminance
 LIGHT = 0.6  # the light theme's background is far above it
+
+
+VOICES_COUNTED = """
+(() => {
+  // Every voice a sound starts is counted in window.voices (its tones and its bursts of noise).
+  window.voices = 0;
+  for (const make of ["createOscillator", "createBufferSource"]) {
+    const real = AudioContext.prototype[make];
+    AudioContext.prototype[make] = function () {
+      const node = real.call(this);
+      const start = node.start.bind(node);
+      node.start = (...args) => { window.voices += 1; return start(...args); };
+      return node;
+    };
+  }
+})();
+"""
 
 
 def css_speed(page: Page) -> str:
@@ -101,6 +121,48 @@ def test_sound_switch_and_animation_speed_are_remembered(page: Page, base_url: s
     expect(sound).to_be_checked()
     expect(html).to_have_attribute("data-speed", "slow")
     expect(page.get_by_role("radio", name="Slow")).to_be_checked()
+    expect(page.locator(".notice")).to_have_count(0)
+    assert errors == []
+
+
+def test_the_volume_is_set_with_its_slider_heard_kept_and_rests_while_the_sound_is_off(page: Page, base_url: str) -> None:
+    errors = page_errors(page)
+    page.add_init_script(VOICES_COUNTED)
+    open_app(page, base_url, "#/settings")
+    volume = page.get_by_role("slider", name="Volume")
+    shown = page.locator("output[for=volume]")
+    expect(volume).to_have_value("70")
+    expect(shown).to_have_text("70%")
+    expect(volume).to_be_enabled()
+
+    volume.focus()
+    for _ in range(4):  # a step of 10 each
+        page.keyboard.press("ArrowLeft")
+    expect(shown).to_have_text("30%")
+    expect(volume).to_have_value("30")
+    expect(volume).to_have_attribute("aria-valuetext", "30%")
+    assert saved_settings(page)["volume"] == 30
+    # Each step was heard at its volume: the switch's click, four times.
+    assert page.evaluate("() => window.voices") == 4 * len(voices("toggle", Random(), 1.0))
+
+    vibration = page.get_by_role("switch", name="Vibration")  # Chromium can vibrate
+    expect(vibration).to_be_checked()
+    vibration.uncheck()
+    assert saved_settings(page)["vibrate"] is False
+
+    page.reload()
+    page.wait_for_selector("html[data-ready='true']")
+    expect(volume).to_have_value("30")
+    expect(shown).to_have_text("30%")
+    expect(vibration).not_to_be_checked()
+
+    sound = page.get_by_role("switch", name="Sound effects")
+    sound.uncheck()
+    expect(volume).to_be_disabled()
+    assert saved_settings(page)["volume"] == 30  # kept for when the sound comes back
+    sound.check()
+    expect(volume).to_be_enabled()
+    expect(volume).to_have_value("30")
     expect(page.locator(".notice")).to_have_count(0)
     assert errors == []
 

@@ -51,6 +51,8 @@ def test_a_route_message_changes_the_screen_and_moves_focus_to_its_heading() -> 
         (m.SetTheme("dark"), {"theme": "dark"}),
         (m.SetSpeed("off"), {"speed": "off"}),
         (m.SetSound(False), {"sound": False}),
+        (m.SetVolume(30), {"volume": 30}),
+        (m.SetVibrate(False), {"vibrate": False}),
         (m.SetName("  Zoé \n"), {"name": "Zoé"}),
     ],
 )
@@ -60,9 +62,22 @@ def test_each_setting_is_applied_and_saved(msg: Msg, changed: dict) -> None:
     assert fx.SaveSettings() in effects
 
 
-@pytest.mark.parametrize("msg", [m.SetLanguage("de"), m.SetTheme("pink"), m.SetSpeed("3")])
+@pytest.mark.parametrize("msg", [m.SetLanguage("de"), m.SetTheme("pink"), m.SetSpeed("3"), m.SetVolume(101), m.SetVolume(-10)])
 def test_an_unknown_value_changes_nothing(msg: Msg) -> None:
     assert run(Model(), msg) == (Model(), [])
+
+
+def test_a_new_volume_is_heard_at_once_unless_the_sound_is_off() -> None:
+    assert run(Model(), m.SetVolume(40)) == (Model(settings=Settings(volume=40)), [fx.SaveSettings(), fx.Sound("toggle")])
+    muted = Model(settings=Settings(sound=False))
+    assert run(muted, m.SetVolume(40)) == (Model(settings=Settings(sound=False, volume=40)), [fx.SaveSettings()])
+    assert run(muted, m.SetSound(True))[1] == [fx.SaveSettings(), fx.Sound("toggle")]
+
+
+def test_the_animation_speed_is_off_while_a_computer_s_turn_is_skipped() -> None:
+    model = Model(settings=Settings(speed="slow"))
+    assert model.animation_speed == "slow"
+    assert replace(model, hurry=frozenset({Slot("pig")})).animation_speed == "off"
 
 
 def test_the_language_follows_the_browser_until_the_player_picks_one() -> None:
@@ -241,6 +256,36 @@ def test_the_settings_screen_shows_the_current_choices() -> None:
     assert checked == {"language": "fr", "speed": "fast", "theme": "dark"}
     switch = page.find_all(by("role", "switch"))[0]
     assert "checked" not in switch.attrs
+
+
+def test_the_volume_slider_shows_the_volume_and_rests_while_the_sound_is_off() -> None:
+    page = view(Model(route=Route("settings"), settings=Settings(volume=30)))
+    [slider] = page.find_all(by("type", "range"))
+    assert slider.attrs == {
+        "id": "volume",
+        "type": "range",
+        "min": "0",
+        "max": "100",
+        "step": "10",
+        "value": "30",
+        "aria-valuetext": "30%",
+        "data-action": "set-volume",
+    }
+    assert [(el.tag, el.text()) for el in page.find_all(by("for", "volume"))] == [("label", "Volume"), ("output", "30%")]
+    french = view(Model(route=Route("settings"), settings=Settings(language="fr", volume=30, sound=False)))
+    [slider] = french.find_all(by("type", "range"))
+    assert slider.attrs["disabled"] is True
+    assert slider.attrs["aria-valuetext"] == "30\u00a0%"
+
+
+def test_the_vibration_switch_is_offered_only_where_the_browser_can_vibrate() -> None:
+    def switches(model: Model) -> dict[str, bool]:
+        shown = view(replace(model, route=Route("settings"))).find_all(by("role", "switch"))
+        return {el.attrs["data-action"]: bool(el.attrs.get("checked")) for el in shown}
+
+    assert switches(Model()) == {"set-sound": True}
+    assert switches(Model(can_vibrate=True)) == {"set-sound": True, "set-vibrate": True}
+    assert switches(Model(can_vibrate=True, settings=Settings(vibrate=False))) == {"set-sound": True, "set-vibrate": False}
 
 
 def test_the_reset_dialog_is_a_labelled_alertdialog() -> None:

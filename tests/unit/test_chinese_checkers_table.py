@@ -57,7 +57,7 @@ def test_choosing_a_highlighted_hole_plays_the_move_and_marks_where_it_came_from
     model, _ = send(playing(), f"{GAME}:hole", hole="7")
     model, effects = send(model, f"{GAME}:hole", hole="16")
     assert model.matches[Slot(GAME)].played == (g.Move((7, 16)),)
-    assert effects[0] == fx.Sound("move")
+    assert fx.Sound("move") in effects
     page = view(model)
     assert page.find_all(lambda el: el.attrs.get("class") == "last-move")[0].attrs["points"] == " ".join(
         f"{x},{y}" for x, y in map(table.xy, (7, 16))

@@ -20,6 +20,10 @@ from etoile.ui.runtime.events import Value
         ("set-language", "fr", {}, m.SetLanguage("fr")),
         ("set-name", " Zoé ", {}, m.SetName(" Zoé ")),
         ("set-sound", True, {}, m.SetSound(True)),
+        ("set-volume", "30", {}, m.SetVolume(30)),
+        ("set-volume", "0", {}, m.SetVolume(0)),
+        ("set-volume", "100", {}, m.SetVolume(100)),
+        ("set-vibrate", False, {}, m.SetVibrate(False)),
         ("set-coach", False, {}, m.SetCoach(False)),
         ("set-speed", "fast", {}, m.SetSpeed("fast")),
         ("set-theme", "dark", {}, m.SetTheme("dark")),
@@ -82,6 +86,13 @@ def test_each_control_is_read_into_its_message(action: str, value: Value, data: 
         ("teleport", None, {}),  # an unknown action
         ("", None, {}),
         ("set-sound", "yes", {}),  # a checkbox's state is a bool
+        ("set-vibrate", "on", {}),
+        ("set-volume", "110", {}),  # a slider's value, in percent
+        ("set-volume", "-10", {}),
+        ("set-volume", "50.5", {}),
+        ("set-volume", "loud", {}),
+        ("set-volume", True, {}),
+        ("set-volume", None, {}),
         ("set-language", None, {}),
         ("dismiss", "one", {}),
         ("dismiss", None, {}),

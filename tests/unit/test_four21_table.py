@@ -67,7 +67,7 @@ def test_dice_are_set_aside_between_throws_and_the_kept_ones_are_drawn_first() -
     model, _ = send(led("412", "6"), "421:keep", index="0")
     assert model.tables.get(Slot("421")) in (None, table.Local())  # nothing to set aside before the first throw
     model, effects = send(model, "421:throw")
-    assert state(model).dice == (4, 2, 1) and effects[0] == fx.Sound("dice")
+    assert state(model).dice == (4, 2, 1) and fx.Sound("dice") in effects
     model, _ = send(model, "421:keep", index="0")
     model, _ = send(model, "421:keep", index="2")
     assert model.tables[Slot("421")].keep == (0, 2)  # places: the 4 and the 1
@@ -410,7 +410,7 @@ def test_the_end_of_a_game_ranks_every_player_by_their_tokens() -> None:
 def test_the_dice_set_aside_since_the_last_throw_are_saved_and_read_back_at_that_position_only() -> None:
     model, _ = send(led("641"), "421:throw")
     model, effects = send(model, "421:keep", index="2")
-    assert effects == [fx.SaveDraft(Slot("421"))]
+    assert effects == [fx.SaveSettings(), fx.SaveDraft(Slot("421"))]  # the first die set aside: a pointer learned
     local = model.tables[Slot("421")]
     assert table.draft(local) == [2] and table.draft(table.start(model.matches[Slot("421")])) is None
     match = model.matches[Slot("421")]
@@ -441,25 +441,34 @@ def test_the_coach_gives_the_chances_of_each_choice_the_expert_s_own_marked() ->
     assert texts == ["Keep 1 1: 37.5% chance of giving tokens, 12.5% chance of taking them"]
 
 
-def keep_hint(model: Model) -> list[str]:
-    """The hint under the dice that says what a click on a die does, if the table shows it."""
-    return [el.text() for el in view(model).find_all(lambda el: el.attrs.get("class") == "hint keep-hint")]
+def tip(model: Model) -> list[str]:
+    """The first game's pointer the table shows, if any."""
+    return [
+        el.find_all(lambda e: e.tag == "p")[0].text() for el in view(model).find_all(lambda el: el.attrs.get("class") == "tip")
+    ]
 
 
-def test_a_hint_says_a_click_sets_a_die_aside_until_the_player_has_set_one_aside() -> None:
-    model, _ = send(led("412", "62"), "421:throw")
-    assert keep_hint(model) == ["Click a die to set it aside; click it again to throw it with the others."]
-    model, _ = send(model, "421:keep", index="0")
-    assert keep_hint(model) == []
-    model, _ = send(model, "421:keep", index="0")  # taken back: the hint has done its work
-    assert keep_hint(model) == []
-    model, _ = send(model, "421:keep", index="2")
-    model, _ = send(model, "421:throw")  # the 1 set aside, the others thrown: Ann has set a die aside this game
-    assert state(model).dice == (1, 6, 2) and keep_hint(model) == []
-    fr = replace(led("412", coach=False), settings=Settings(language="fr"))
+def test_a_first_game_points_at_the_throw_then_at_setting_a_die_aside_then_at_what_a_hand_is_worth() -> None:
+    model = led("412", "62")
+    assert tip(model) == [
+        "You lead this turn: throw the three dice. You may throw up to three times, and the number of throws you use"
+        " binds the other players."
+    ]
+    model, _ = send(model, "421:throw")
+    assert tip(model) == [
+        "Click a die to set it aside, then throw the others again, or stand on your hand. Click a die set aside to take it back."
+    ]
+    model, effects = send(model, "421:keep", index="0")
+    assert fx.SaveSettings() in effects and model.settings.learned == ("four21.tip.lead", "four21.tip.keep")
+    assert tip(model) == [
+        "Your hand, 421, is worth 10 tokens. At the end of the turn, the worst hand takes as many tokens as the best hand is"
+        " worth."
+    ]
+    fr = replace(led("412", coach=False), settings=Settings(language="fr", learned=("four21.tip.lead",)))
     fr, _ = send(fr, "421:throw")
-    assert keep_hint(fr) == [
-        "Cliquez sur un dé pour le mettre de côté\u202f; cliquez de nouveau pour le relancer avec les autres."
+    assert tip(fr) == [
+        "Cliquez sur un dé pour le mettre de côté, puis relancez les autres, ou arrêtez-vous sur votre combinaison. Cliquez"
+        " sur un dé mis de côté pour le reprendre."
     ]
 
 

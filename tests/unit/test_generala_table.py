@@ -63,7 +63,7 @@ def test_dice_can_be_set_aside_only_between_throws() -> None:
     model, _ = send(model, "generala:keep", index="0")
     assert model.tables.get(Slot("generala")) in (None, table.Local())
     model, effects = send(model, "generala:throw")
-    assert effects[0] == fx.Sound("dice") and model.matches[Slot("generala")].state.throw == 1
+    assert fx.Sound("dice") in effects and model.matches[Slot("generala")].state.throw == 1
     model, _ = send(model, "generala:keep", index="2")
     model, _ = send(model, "generala:keep", index="0")
     model, _ = send(model, "generala:keep", index="2")
@@ -204,7 +204,7 @@ def test_a_big_general_ends_the_game_with_a_celebration() -> None:
     model, effects = send(model, "generala:throw")
     state = model.matches[Slot("generala")].state
     assert len(set(state.dice)) == 1 and state.big_general == 0
-    assert effects[0] == fx.Sound("fanfare")
+    assert fx.Sound("fanfare") in effects and fx.Sound("dice") in effects
     page = view(model)
     assert (
         page.find_all(by_class("celebration"))[0].text()
@@ -335,7 +335,7 @@ def test_a_solo_score_is_said_above_below_or_level_with_the_optimal_player_s_ave
 def test_the_dice_set_aside_since_the_last_throw_are_saved_and_read_back_at_that_position_only() -> None:
     model = with_dice(playing(), ((), (6, 6, 4, 2, 1)))
     model, effects = send(model, "generala:keep", index="1")
-    assert effects == [fx.SaveDraft(Slot("generala"))]
+    assert effects == [fx.SaveSettings(), fx.SaveDraft(Slot("generala"))]  # the first die set aside: a pointer learned
     assert table.draft(model.tables[Slot("generala")]) == [1]
     match = model.matches[Slot("generala")]
     assert table.restore(match, [4, 1]) == table.Local(keep=(1, 4))

@@ -14,6 +14,7 @@ import pytest
 from etoile.app import update as app
 from etoile.app.model import REPLAY_SPEEDS, Model
 from etoile.app.routes import GAMES
+from etoile.app.table import tips_of
 from etoile.engine.dice import Roll
 from etoile.engine.game import token
 from etoile.engine.registry import REGISTRY
@@ -22,12 +23,14 @@ from etoile.games.chinese_checkers import table as cc_table
 from etoile.games.four21 import rules as four21
 from etoile.games.four21 import stats_view as four21_stats_view
 from etoile.games.generala import rules as generala
+from etoile.games.generala import table as generala_table
 from etoile.saved.settings import LANGUAGES, SPEEDS, THEMES
 from etoile.saved.storage import MATCH, SETTINGS, ImportReason, Problem, ProblemKind
 from etoile.sharing import by_link, link
 from etoile.ui import views
 from etoile.ui.i18n import APOSTROPHE, Catalog, catalog, french_fill, pick_language, plural_form, rules, string_files, strings
 from etoile.ui.screens import home as home_screen
+from etoile.ui.table import TABLES
 from tools.build import localise_page
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -389,6 +392,8 @@ def runtime_keys() -> dict[str, set[str]]:
             f"four21.summary.rolloff_{k}" for k in four21.ROLLOFF_KINDS if k != "start"
         },
         "games/generala/table.py: generala.box.{}": {f"generala.box.{b}" for b in generala.BOXES},
+        "games/generala/table.py: generala.made.{}": {f"generala.made.{b}" for b in generala_table.MADE},
+        "ui/common.py: tip.key": {tip.key for game in TABLES for tip in tips_of(TABLES[game])},
         "ui/views.py: game.{}.name": names,
         **{f"ui/screens/{screen}.py: game.{{}}.name": names for screen in ("home", "setup", "table")},
         **{f"ui/screens/{screen}.py: game.{{}}.line": {f"game.{g}.line" for g in GAMES} for screen in ("home", "setup")},

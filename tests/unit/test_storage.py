@@ -1,6 +1,7 @@
 """Saved data: validated on read, set aside when bad, never lost, export and import all-or-nothing."""
 
 import json
+import re
 
 import pytest
 
@@ -46,6 +47,62 @@ def test_settings_round_trip(games: dict) -> None:
     assert json.loads(store.backend.get("etoile:settings")) == {"schema": 1, "data": chosen.to_json()}
 
 
+def test_settings_saved_before_the_volume_and_the_vibration_load_with_their_defaults(games: dict) -> None:
+    older = {"language": "fr", "name": "Ann", "sound": False, "speed": "fast", "theme": "dark", "coach": True}
+    store = store_with({"etoile:settings": envelope(older)}, games)
+    settings = store.settings()
+    assert settings == Settings(language="fr", name="Ann", sound=False, speed="fast", theme="dark", coach=True)
+    assert (settings.volume, settings.vibrate) == (70, True)
+    assert settings.to_json() == older | {"volume": 70, "vibrate": True, "learned": []}
+    assert store.problems == []
+
+
+def test_the_pointers_learned_are_saved_and_a_tampered_list_is_refused(games: dict) -> None:
+    store = store_with({}, games)
+    assert store.save_settings(Settings(learned=("four21.tip.keep", "generala.tip.fill")))
+    assert json.loads(store.backend.get("etoile:settings"))["data"]["learned"] == ["four21.tip.keep", "generala.tip.fill"]
+    assert store_with(store.backend.items, games).settings().learned == ("four21.tip.keep", "generala.tip.fill")
+    for bad in ("four21.tip.keep", [1], ["x" * 81], ["k"] * 65):
+        with pytest.raises(ValueError, match="learned"):
+            Settings.from_json({"learned": bad})
+
+
+def test_the_volume_and_the_vibration_are_saved_as_chosen(games: dict) -> None:
+    store = store_with({}, games)
+    assert store.save_settings(Settings(volume=30, vibrate=False))
+    assert json.loads(store.backend.get("etoile:settings"))["data"] == {
+        "language": None,
+        "name": "",
+        "sound": True,
+        "speed": "normal",
+        "theme": "system",
+        "coach": False,
+        "volume": 30,
+        "vibrate": False,
+        "learned": [],
+    }
+    assert store_with(store.backend.items, games).settings() == Settings(volume=30, vibrate=False)
+    assert [Settings(volume=v).volume for v in (0, 100)] == [0, 100]
+
+
+@pytest.mark.parametrize(
+    ("fields", "error"),
+    [
+        ({"volume": True}, "the volume must be a whole number from 0 to 100, not True"),  # a bool is no number here
+        ({"volume": 70.0}, "the volume must be a whole number from 0 to 100, not 70.0"),
+        ({"volume": "70"}, "the volume must be a whole number from 0 to 100, not '70'"),
+        ({"volume": 101}, "the volume must be a whole number from 0 to 100, not 101"),
+        ({"volume": -1}, "the volume must be a whole number from 0 to 100, not -1"),
+        ({"volume": None}, "the volume must be a whole number from 0 to 100, not None"),
+        ({"vibrate": 1}, "sound, coach and vibrate must be true or false"),
+        ({"vibrate": None}, "sound, coach and vibrate must be true or false"),
+    ],
+)
+def test_settings_refuse_a_volume_out_of_0_to_100_and_a_vibration_that_is_no_switch(fields: dict, error: str) -> None:
+    with pytest.raises(ValueError, match=f"^{re.escape(error)}$"):
+        Settings.from_json(fields)
+
+
 @pytest.mark.parametrize(
     "raw",
     [
@@ -53,6 +110,9 @@ def test_settings_round_trip(games: dict) -> None:
         '{"schema": 1, "data": {"language": "de"}}',
         '{"schema": 1, "data": {"theme": "pink"}}',
         '{"schema": 1, "data": {"sound": "loud"}}',
+        '{"schema": 1, "data": {"volume": 70.5}}',
+        '{"schema": 1, "data": {"volume": true}}',
+        '{"schema": 1, "data": {"vibrate": "yes"}}',
         "[" * 20_000 + "]" * 20_000,
         '{"schema": 1, "data": ' + "[" * 40 + "]" * 40 + "}",
         '{"schema": 1, "data": {"name": "' + "x" * 1_000_000 + '"}}',

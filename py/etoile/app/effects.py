@@ -159,9 +159,11 @@ class DiscardAside:
 
 @lazy_dataclass
 class Sound:
-    """Play the sound ``name`` (if the player has sound on)."""
+    """Play the sound ``name`` (if the player has sound on); ``count`` says how many things make it (the tokens
+    dropped on a pile)."""
 
     name: str
+    count: int = 1
 
 
 @lazy_dataclass

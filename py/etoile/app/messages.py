@@ -52,6 +52,32 @@ class SetSound:
 
 
 @lazy_dataclass
+class SetVolume:
+    """The sounds' volume, in percent (:data:`~etoile.saved.settings.VOLUMES`)."""
+
+    volume: int
+
+
+@lazy_dataclass
+class SetVibrate:
+    on: bool
+
+
+@lazy_dataclass
+class LearnTip:
+    """A first game's pointer dismissed ("Got it"): its key, never shown again."""
+
+    key: str
+
+
+@lazy_dataclass
+class ShowTips:
+    """ "Show me how to play": the pointers of ``game``'s first games, shown again."""
+
+    game: str | None = None
+
+
+@lazy_dataclass
 class SetCoach:
     on: bool
 
@@ -496,10 +522,13 @@ Past = Archived | HistoryGame | HistoryPlayer | HistoryMore | ForgetEntry | Forg
 Importing = ImportFile | ImportRead | Imported | ImportRefusal
 """The messages of an all-data import."""
 
+Setting = SetLanguage | SetName | SetSound | SetVolume | SetVibrate | SetCoach | SetSpeed | SetTheme | LearnTip | ShowTips
+"""The messages that change the player's settings."""
+
 AppMsg = (
-    RouteChanged | Resume | SetLanguage | SetName | SetSound | SetCoach | SetSpeed | SetTheme | SkipToMain | ResetAsk
-    | ResetConfirm | DialogCancel | ReplaceConfirm | Export | DownloadAside | DiscardAsk | DiscardConfirm | AsideGone
-    | Dismiss | ByLinkRemove | OfflineReady | Failed | ComputerFailed | HistoryContinue
+    RouteChanged | Resume | Setting | SkipToMain | ResetAsk | ResetConfirm | DialogCancel | ReplaceConfirm | Export
+    | DownloadAside | DiscardAsk | DiscardConfirm | AsideGone | Dismiss | ByLinkRemove | OfflineReady | Failed
+    | ComputerFailed | HistoryContinue
 )  # fmt: skip
 """The messages about the whole app."""
 

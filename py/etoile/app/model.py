@@ -130,6 +130,8 @@ class Model:
     """The page's address without its hash, which links to a game start with."""
     can_send: bool = False
     """Whether the browser has a share sheet (``navigator.share``) to send a link with."""
+    can_vibrate: bool = False
+    """Whether the browser can make the device vibrate (``navigator.vibrate``): the settings offer it then."""
     history: tuple[Entry, ...] = ()
     """The games kept in the history, the last ended first (:mod:`etoile.saved.history`)."""
     history_full: bool = False
@@ -149,6 +151,16 @@ class Model:
     @property
     def language(self) -> str:
         return self.settings.language or self.browser_language
+
+    @property
+    def animation_speed(self) -> str:
+        """The pace the page animates at (one of :data:`~etoile.saved.settings.SPEEDS`): the player's, but
+        ``"off"`` while a computer's turn is skipped to its end (its moves are not animated either).
+
+        >>> Model().animation_speed, Model(hurry=frozenset({Slot("g")})).animation_speed
+        ('normal', 'off')
+        """
+        return "off" if self.hurry else self.settings.speed
 
     @property
     def in_progress(self) -> tuple[Slot, ...]:

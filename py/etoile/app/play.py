@@ -21,7 +21,7 @@ from etoile.app.effects import Effect
 from etoile.app.model import REPLAY_SPEEDS, Model, Replacing, Replay, Watch
 from etoile.app.routes import Route, href
 from etoile.app.setup import Setup
-from etoile.app.table import TABLES, TableLogic
+from etoile.app.table import TABLES, TableLogic, showing, tips_of
 from etoile.engine.game import IllegalAction
 from etoile.engine.match import Match
 from etoile.engine.slot import Slot
@@ -110,12 +110,21 @@ def with_match(
     the place of a game left unfinished (``replacing``: see :func:`archived`), and let the computer move if it is
     its turn."""
     match = match.settled()
-    kept = archived(model.matches.get(slot), match, replacing=replacing)
+    before = model.matches.get(slot)
+    kept = archived(before, match, replacing=replacing)
     table = TABLES[slot.game]
+    sounds = heard(table, before, match) if before is not None and not replacing and slot not in model.hurry else []
     tables = {**model.tables, slot: table.start(match) if fresh or local is None else local}
     hurry = model.hurry if match.computer_to_move is not None else model.hurry - {slot}
     model = replace(_without_replay(model, slot), matches={**model.matches, slot: match}, tables=tables, hurry=hurry)
-    return model, [fx.SaveMatch(slot), *kept, *computer_turn(model, slot), *follow(model, slot)]
+    return model, [fx.SaveMatch(slot), *kept, *sounds, *computer_turn(model, slot), *follow(model, slot)]
+
+
+def heard(table: TableLogic, before: Match, after: Match) -> list[Effect]:
+    """The sounds of what was played from ``before`` to ``after`` (by anyone: a person, a computer, a friend), as
+    the table's optional ``heard(before, after)`` says; nothing when the game went back (an undo)."""
+    sounds = getattr(table, "heard", None)
+    return [] if sounds is None or after.cursor <= before.cursor else list(sounds(before, after))
 
 
 def new_match(model: Model, game: str, setup: Setup, seed: int) -> tuple[Model, list[Effect]]:
@@ -337,6 +346,10 @@ def _update(model: Model, msg: m.GameMsg, slot: Slot) -> tuple[Model, list[Effec
             before = local if local is not None else table.start(match_)
             new_match_, new_local, effects = table.on(match_, before, own)
             effects = in_slot(effects, slot)
+            tip = None if slot in model.replays else showing(tips_of(table), model.settings.learned, match_, before)
+            if tip is not None and tip.done(match_, new_match_, new_local):  # the player did what it said: learned
+                model = replace(model, settings=model.settings.learned_tip(tip.key))
+                effects = [*effects, fx.SaveSettings()]
             if new_match_ is match_:
                 draft = getattr(table, "draft", None)
                 if draft is not None and draft(new_local) != draft(before):  # a choice a reload must not lose

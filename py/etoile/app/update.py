@@ -19,10 +19,11 @@ from etoile.app.effects import Effect
 from etoile.app.messages import Msg
 from etoile.app.model import HISTORY_PAGE, Model
 from etoile.app.routes import parse
+from etoile.app.table import TABLES, tips_of
 from etoile.engine.names import clean_name
 from etoile.engine.slot import Slot
 from etoile.saved.history import newest_first, with_entry
-from etoile.saved.settings import LANGUAGES, SPEEDS, THEMES, Settings
+from etoile.saved.settings import LANGUAGES, SPEEDS, THEMES, VOLUMES, Settings
 from etoile.saved.storage import Problem
 
 
@@ -94,6 +95,38 @@ def _save(model: Model, settings: Settings) -> tuple[Model, list[Effect]]:
     return replace(model, settings=settings), [fx.SaveSettings()]
 
 
+def _settings(model: Model, msg: m.Setting) -> tuple[Model, list[Effect]]:
+    """The player's preferences, saved as they change; a first game's pointer dismissed, or a game's pointers shown
+    again ("Show me how to play")."""
+    settings = model.settings
+    match msg:
+        case m.SetLanguage(language) if language in LANGUAGES:
+            return _save(model, settings.with_(language=language))
+        case m.SetName(name):
+            return _save(model, settings.with_(name=clean_name(name)))
+        case m.SetSound(on):
+            model, effects = _save(model, settings.with_(sound=on))
+            return model, effects + ([fx.Sound("toggle")] if on else [])
+        case m.SetVolume(volume) if volume in VOLUMES:  # heard at once, so the player hears what was chosen
+            model, effects = _save(model, settings.with_(volume=volume))
+            return model, effects + ([fx.Sound("toggle")] if settings.sound else [])
+        case m.SetVibrate(on):
+            return _save(model, settings.with_(vibrate=on))
+        case m.LearnTip(key):
+            return _save(model, settings.learned_tip(key))
+        case m.ShowTips(game) if game is not None and game in TABLES:
+            keys = {tip.key for tip in tips_of(TABLES[game])}
+            return _save(model, settings.with_(learned=tuple(key for key in settings.learned if key not in keys)))
+        case m.SetCoach(on):
+            model, effects = _save(model, settings.with_(coach=on))
+            return model, effects + play.follow(model, Slot(model.route.game) if model.route.game else None)
+        case m.SetSpeed(speed) if speed in SPEEDS:
+            return _save(model, settings.with_(speed=speed))
+        case m.SetTheme(theme) if theme in THEMES:
+            return _save(model, settings.with_(theme=theme))
+    return model, []
+
+
 def _past(model: Model, msg: m.Past) -> tuple[Model, list[Effect]]:
     """The messages of the history and the statistics: a game kept, the filters, a game removed, a player chosen."""
     match msg:
@@ -152,7 +185,6 @@ def _import(model: Model, msg: m.Importing) -> tuple[Model, list[Effect]]:
 
 def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
     """The next model and the effects to run, for one message."""
-    settings = model.settings
     match msg:
         case m.RouteChanged(hash_):
             route = parse(hash_)
@@ -166,20 +198,11 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
         case m.Resume():
             model, effects = play.arrive(model)
             return model, [*effects, *play.resume(model)]
-        case m.SetLanguage(language) if language in LANGUAGES:
-            return _save(model, settings.with_(language=language))
-        case m.SetName(name):
-            return _save(model, settings.with_(name=clean_name(name)))
-        case m.SetSound(on):
-            model, effects = _save(model, settings.with_(sound=on))
-            return model, effects + ([fx.Sound("toggle")] if on else [])
-        case m.SetCoach(on):
-            model, effects = _save(model, settings.with_(coach=on))
-            return model, effects + play.follow(model, Slot(model.route.game) if model.route.game else None)
-        case m.SetSpeed(speed) if speed in SPEEDS:
-            return _save(model, settings.with_(speed=speed))
-        case m.SetTheme(theme) if theme in THEMES:
-            return _save(model, settings.with_(theme=theme))
+        case (
+            m.SetLanguage() | m.SetName() | m.SetSound() | m.SetVolume() | m.SetVibrate() | m.SetCoach() | m.SetSpeed()
+            | m.SetTheme() | m.LearnTip() | m.ShowTips()
+        ):  # fmt: skip
+            return _settings(model, msg)
         case m.SkipToMain():
             return model, [fx.Focus("#main")]
         case m.ResetAsk():

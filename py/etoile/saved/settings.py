@@ -11,6 +11,10 @@ from etoile.engine.names import clean_name
 LANGUAGES = ("en", "fr", "ru", "es")
 THEMES = ("system", "light", "dark")
 SPEEDS = ("slow", "normal", "fast", "off")
+VOLUMES = range(101)
+"""The volume's values, in percent of the loudest: 0 to 100."""
+MOST_LEARNED = 64
+"""The most pointers of first games the settings remember as learned (every game's together)."""
 
 
 @lazy_dataclass
@@ -18,7 +22,10 @@ class Settings:
     """``language`` is ``None`` until the player picks one: the browser's language is used.
 
     ``name`` is the player's own name, offered for the person seats of new games;
-    ``coach`` shows the computer's advice to people at the tables that have a coach.
+    ``coach`` shows the computer's advice to people at the tables that have a coach;
+    ``sound`` turns the sounds on, played at ``volume`` (one of :data:`VOLUMES`);
+    ``vibrate`` lets a device that can vibrate do so when thrown dice land;
+    ``learned`` holds the keys of the first games' pointers the player has dismissed or done.
     """
 
     language: str | None = None
@@ -27,21 +34,30 @@ class Settings:
     speed: str = "normal"
     theme: str = "system"
     coach: bool = False
+    volume: int = 70
+    vibrate: bool = True
+    learned: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.language is not None and self.language not in LANGUAGES:
             raise ValueError(f"unknown language {self.language!r}")
         if not isinstance(self.name, str) or self.name != clean_name(self.name):
             raise ValueError("name must be a short line of text")
-        if not isinstance(self.sound, bool) or not isinstance(self.coach, bool):
-            raise ValueError("sound and coach must be true or false")
+        if not all(isinstance(switch, bool) for switch in (self.sound, self.coach, self.vibrate)):
+            raise ValueError("sound, coach and vibrate must be true or false")
+        if not isinstance(self.volume, int) or isinstance(self.volume, bool) or self.volume not in VOLUMES:
+            raise ValueError(f"the volume must be a whole number from 0 to 100, not {self.volume!r}")
+        if not isinstance(self.learned, tuple) or len(self.learned) > MOST_LEARNED:
+            raise ValueError(f"learned must be a list of at most {MOST_LEARNED} keys")
+        if not all(isinstance(key, str) and 0 < len(key) <= 80 for key in self.learned):
+            raise ValueError("learned must hold the keys of pointers, short texts")
         if self.speed not in SPEEDS:
             raise ValueError(f"unknown animation speed {self.speed!r}")
         if self.theme not in THEMES:
             raise ValueError(f"unknown theme {self.theme!r}")
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return asdict(self) | {"learned": list(self.learned)}
 
     @classmethod
     def from_json(cls, data: Any) -> Settings:
@@ -59,7 +75,20 @@ class Settings:
             raise ValueError("settings must be an object")
         if data and not any(f.name in data for f in fields(cls)):
             raise ValueError(f"settings hold none of the fields {', '.join(sorted(map(str, data)))[:200]}")
-        return cls(**{f.name: data[f.name] for f in fields(cls) if f.name in data})
+        given = {f.name: data[f.name] for f in fields(cls) if f.name in data}
+        if isinstance(given.get("learned"), list):  # JSON has lists, the settings keep a tuple
+            given["learned"] = tuple(given["learned"])
+        return cls(**given)
 
     def with_(self, **changes: Any) -> Settings:
         return replace(self, **changes)
+
+    def learned_tip(self, key: str) -> Settings:
+        """These settings with the pointer ``key`` learned (the oldest forgotten past :data:`MOST_LEARNED`).
+
+        >>> Settings().learned_tip("four21.tip.keep").learned_tip("four21.tip.keep").learned
+        ('four21.tip.keep',)
+        """
+        if key in self.learned:
+            return self
+        return replace(self, learned=(*self.learned, key)[-MOST_LEARNED:])

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
+from typing import Any
 
 from etoile.app.model import Model
+from etoile.app.table import Tip, showing
 from etoile.engine.match import Match, Seat
 from etoile.ui.i18n import Catalog
 from etoile.ui.vdom import Attr, El, h
@@ -35,6 +37,20 @@ def replaying(model: Model) -> bool:
     """Whether the table shown is a replay (the player's own, or a game watched from the history or a link): it shows
     a past position, where nobody is asked to do anything."""
     return model.route.slot in model.replays
+
+
+def pointer(model: Model, match: Match, local: Any, t: Catalog, *, tips: Sequence[Tip], at: str) -> El | None:
+    """The tip of ``tips`` to show now, if the table draws it at ``at``: its words, and a button that dismisses it
+    for good (never in a replay, nor to anyone but the person to move)."""
+    tip = None if replaying(model) else showing(tips, model.settings.learned, match, local)
+    if tip is None or tip.place != at:
+        return None
+    return h(
+        "div",
+        {"class": "tip", "role": "note", "data-place": at},
+        h("p", {}, t(tip.key, **tip.words(match, local))),
+        h("button", {"type": "button", "class": "tip-close", "data-action": "learn-tip", "data-tip": tip.key}, t("tip.got_it")),
+    )
 
 
 def log_entry(game_id: str, ply: int, text: str, *, current: bool = False) -> El:

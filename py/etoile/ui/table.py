@@ -25,6 +25,10 @@ table module provides:
   the player's unfinished choice at this position (the dice set aside since the
   last throw) as JSON the page saves, and back, so a reload loses nothing;
   ``restore`` returns ``None`` for data that makes no sense at ``match``;
+* optionally ``heard(before, after) -> effects``: the sounds (:class:`~etoile.app.effects.Sound`) of what was
+  played between two positions of a match, whoever played it (a person, a computer, a friend by link);
+* optionally ``TIPS``: the pointers of a first game (:class:`~etoile.app.table.Tip`), which the board draws where
+  they point with :func:`etoile.ui.common.pointer`; "Show me how to play" brings them back;
 * optionally ``figure(name, label) -> El``: a diagram of the game's rules page, where its text has a
   ``{"figure": name}`` block, as an image labelled ``label`` (a board, a step, jumps).
 

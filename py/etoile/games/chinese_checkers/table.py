@@ -11,6 +11,7 @@ from etoile.app import effects as fx
 from etoile.app.effects import Effect
 from etoile.app.messages import CoachAnswer, whole_number
 from etoile.app.model import Model
+from etoile.app.table import Tip, played
 from etoile.engine.coach import PENDING, Pending
 from etoile.engine.lazy import lazy_dataclass
 from etoile.engine.match import Match
@@ -18,7 +19,7 @@ from etoile.games.chinese_checkers import rules as g
 from etoile.games.chinese_checkers.board import BRANCH_HOLES, GRID, OPPOSITE, SIZE
 from etoile.games.chinese_checkers.coach import ChineseCheckersHint
 from etoile.games.chinese_checkers.endings import distance, ending, quiet_rounds
-from etoile.ui.common import replaying, result_panel, seat_name
+from etoile.ui.common import pointer, replaying, result_panel, seat_name
 from etoile.ui.i18n import Catalog
 from etoile.ui.vdom import El, h
 
@@ -82,6 +83,18 @@ class Local:
 
 def start(match: Match) -> Local:
     return Local()
+
+
+TIPS = (
+    Tip(
+        "chinese_checkers.tip.pick",
+        "board",
+        lambda match, local: local.selected is None,
+        lambda b, a, local: local.selected is not None,
+    ),
+    Tip("chinese_checkers.tip.move", "board", lambda match, local: local.selected is not None, played),
+)
+"""The pointers of a first game: pick a piece up, then put it down in a ringed hole."""
 
 
 def xy(hole: int) -> tuple[float, float]:
@@ -189,6 +202,14 @@ def on(match: Match, local: Local, msg: Message | CoachAnswer) -> tuple[Match, L
     return match, local, []
 
 
+def heard(before: Match, after: Match) -> list[Effect]:
+    """The sounds of the moves from ``before`` to ``after``: a marble's hop, and a win."""
+    sounds: list[Effect] = [fx.Sound("move")] if any(not m.is_pass for m in after.played[before.cursor :]) else []
+    if after.result is not None and before.result is None:
+        sounds.append(fx.Sound("win"))
+    return sounds
+
+
 def _choose_hole(match: Match, local: Local, hole: int) -> tuple[Match, Local, list[Effect]]:
     state = match.state
     if not 0 <= hole < SIZE:
@@ -196,7 +217,7 @@ def _choose_hole(match: Match, local: Local, hole: int) -> tuple[Match, Local, l
     if local.selected is not None:
         target = g.destinations(state, local.selected).get(hole)
         if target is not None:
-            return match.play(target), Local(cursor=hole), [fx.Sound("move")]
+            return match.play(target), Local(cursor=hole), []
     if g.piece(state, hole) == state.to_move and g.destinations(state, hole):
         return match, replace(local, selected=None if local.selected == hole else hole, cursor=hole, hint=None), []
     return match, replace(local, selected=None, cursor=hole), []
@@ -636,6 +657,7 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
         move_told(match, t),
         [h("p", {"class": "cc-event"}, line) for line in happenings(match, t)],
         result_panel(match, t, lambda seat: standing(match.state, seat, t), ending_line(match.state, t)),
+        pointer(model, match, local, t, tips=TIPS, at="board"),
         h(
             "div",
             {"class": "cc-layout"},

@@ -11,6 +11,7 @@ from etoile.app import effects as fx
 from etoile.app.effects import Effect
 from etoile.app.messages import CoachAnswer
 from etoile.app.model import Model
+from etoile.app.table import Tip, played
 from etoile.engine.coach import Pending
 from etoile.engine.dice import digits
 from etoile.engine.game import JSON
@@ -18,7 +19,7 @@ from etoile.engine.lazy import lazy_dataclass
 from etoile.engine.match import Match
 from etoile.games.four21 import rules as g
 from etoile.games.four21.coach import Four21Advice
-from etoile.ui.common import replaying, result_panel, seat_name
+from etoile.ui.common import pointer, replaying, result_panel, seat_name
 from etoile.ui.dice import Keep, ThrowDice, dice_message, dice_row, face, places, places_from, rounds_told, throw_told, throws
 from etoile.ui.i18n import Catalog
 from etoile.ui.vdom import Attr, El, h
@@ -101,12 +102,28 @@ def on(match: Match, local: Local, msg: Message | CoachAnswer) -> tuple[Match, L
             action = g.Throw(tuple(state.dice[i] for i in kept(state, local)) if can_keep(state) else ())
             if action not in g.legal_actions(state):
                 return match, local, []
-            return match.play(action), Local(), [fx.Sound("dice")]
+            return match.play(action), Local(), []
         case StopTurn() if g.Stop() in g.legal_actions(state):
-            return match.play(g.Stop()), Local(), [fx.Sound("stop")]
+            return match.play(g.Stop()), Local(), []
         case CoachAnswer(ply=ply, result=result) if ply == match.cursor:
             return match, replace(local, advice=Four21Advice.from_json(result)), []
     return match, local, []
+
+
+def heard(before: Match, after: Match) -> list[Effect]:
+    """The sounds of the actions from ``before`` to ``after``: dice thrown, a hand stood on, tokens moved, a win."""
+    done = after.played[before.cursor :]
+    sounds: list[Effect] = []
+    if any(isinstance(action, g.Throw) for action in done):
+        sounds.append(fx.Sound("dice"))
+    elif any(isinstance(action, g.Stop) for action in done):
+        sounds.append(fx.Sound("stop"))
+    moved = sum(turn.amount for turn in after.state.turns[len(before.state.turns) :])
+    if moved:
+        sounds.append(fx.Sound("tokens", count=min(moved, 5)))
+    if after.result is not None and before.result is None:
+        sounds.append(fx.Sound("win"))
+    return sounds
 
 
 def hand_name(dice: tuple[int, ...], t: Catalog) -> str:
@@ -337,6 +354,30 @@ def felt(match: Match, t: Catalog) -> El:
     )
 
 
+def _leads_before_throwing(match: Match, local: Local) -> bool:
+    state = match.state
+    return state.rolloff is None and state.throws == 0 and state.seat == state.leader
+
+
+def _hand_words(match: Match, local: Local) -> dict[str, str | int]:
+    state = match.state
+    return {"hand": digits(g.hand(state.dice)), "count": g.tokens(state.dice)}
+
+
+TIPS = (
+    Tip("four21.tip.lead", "throw", _leads_before_throwing, played),
+    Tip(
+        "four21.tip.keep",
+        "dice",
+        lambda match, local: can_keep(match.state) and local.keep is None,
+        lambda b, a, local: bool(local.keep),
+    ),
+    Tip("four21.tip.hand", "dice", lambda match, local: can_keep(match.state), played, _hand_words),
+)
+"""The pointers of a first game: who leads throws first and binds the others, how to set dice aside, what a hand
+is worth."""
+
+
 def table_dice(match: Match, local: Local, t: Catalog, replay: bool) -> El | None:
     """The dice on the table (the throws of a tie-break, drawn small); a person to move sets them aside, never in a
     ``replay``."""
@@ -379,24 +420,6 @@ def table_dice(match: Match, local: Local, t: Catalog, replay: bool) -> El | Non
         enabled=mine,
         hinted=advised,
     )
-
-
-def keep_hint(match: Match, local: Local, t: Catalog) -> El | None:
-    """What a click on a die does, said under the dice while a person may set dice aside, until a person has set
-    one aside in this game."""
-    if match.person_to_move is None or not can_keep(match.state) or local.keep is not None:
-        return None
-    states = match.states
-    for ply, action in enumerate(match.played):
-        seat = states[ply].seat
-        if (
-            isinstance(action, g.Throw)
-            and action.keep
-            and seat is not None
-            and (not match.seats or match.seats[seat].computer is None)
-        ):
-            return None
-    return h("p", {"class": "hint keep-hint"}, t("four21.keep_hint"))
 
 
 def controls(match: Match, local: Local, t: Catalog) -> El | None:
@@ -518,7 +541,8 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
         result_panel(match, t, lambda seat: t("four21.result_tokens", count=state.held[seat])),
         felt(match, t),
         controls(match, local, t),  # the throw first: the dice come right after it in the tab order
+        pointer(model, match, local, t, tips=TIPS, at="throw"),
         table_dice(match, local, t, replaying(model)),
-        None if replaying(model) else keep_hint(match, local, t),
+        pointer(model, match, local, t, tips=TIPS, at="dice"),
         coach(model, match, local, t),
     )

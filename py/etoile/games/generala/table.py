@@ -17,6 +17,7 @@ from etoile.app import effects as fx
 from etoile.app.effects import Effect
 from etoile.app.messages import CoachAnswer
 from etoile.app.model import Model
+from etoile.app.table import Tip, played
 from etoile.engine.coach import PENDING, Pending
 from etoile.engine.dice import Roll, faces_text
 from etoile.engine.game import JSON
@@ -25,7 +26,7 @@ from etoile.engine.match import Match
 from etoile.engine.slot import Slot
 from etoile.games.generala import rules as g
 from etoile.games.generala.coach import GeneralaChoice, GeneralaHint, GeneralaMistake, GeneralaPar, GeneralaReport
-from etoile.ui.common import replaying, result_panel, seat_name
+from etoile.ui.common import pointer, replaying, result_panel, seat_name
 from etoile.ui.dice import Keep, ThrowDice, dice_message, dice_row, places, places_from, rounds_told, throw_told
 from etoile.ui.i18n import Catalog
 from etoile.ui.vdom import El, h
@@ -162,15 +163,13 @@ def on(match: Match, local: Local, msg: Message | CoachAnswer) -> tuple[Match, L
             keep = tuple(sorted(set(kept(state, local)) ^ {index}))
             return match, replace(local, keep=keep, hint=None if local.hint is PENDING else local.hint), []
         case ThrowDice() if mine and throw in g.legal_actions(state):
-            played = match.play(throw).settled()
-            sound = "fanfare" if played.state.big_general is not None else "dice"
-            return played, Local(), [fx.Sound(sound)]
+            return match.play(throw).settled(), Local(), []
         case Fill(box) if mine and state.throw:
             if box not in g.open_boxes(state):
                 return match, local, []
             if g.preview(state)[box] == 0 and local.confirm != box:
                 return match, replace(local, confirm=box), [fx.Focus(".confirm-zero .danger")]
-            return match.play(g.Fill(box)), Local(), [fx.Sound("fill")]
+            return match.play(g.Fill(box)), Local(), []
         case CancelFill() if local.confirm is not None:  # back to the box the player had chosen
             return match, replace(local, confirm=None), [fx.Focus(f".sheet button[data-box='{local.confirm}']")]
         case AskHint() if mine and state.phase == "play":
@@ -184,6 +183,20 @@ def on(match: Match, local: Local, msg: Message | CoachAnswer) -> tuple[Match, L
                 return match, replace(local, par=GeneralaPar.from_json(result)), []
             return match, replace(local, report=GeneralaReport.from_json(result)), []
     return match, local, []
+
+
+def heard(before: Match, after: Match) -> list[Effect]:
+    """The sounds of the actions from ``before`` to ``after``: dice thrown, a box filled, a win (a big general's
+    fanfare)."""
+    done = after.played[before.cursor :]
+    sounds: list[Effect] = []
+    if any(isinstance(action, g.Throw) for action in done):
+        sounds.append(fx.Sound("dice"))
+    if any(isinstance(action, g.Fill) for action in done):
+        sounds.append(fx.Sound("fill"))
+    if after.result is not None and before.result is None:
+        sounds.append(fx.Sound("fanfare" if after.state.big_general is not None else "win"))
+    return sounds
 
 
 def capitalised(text: str) -> str:
@@ -261,6 +274,23 @@ def combination(match: Match, t: Catalog) -> El | None:
         t(f"generala.made.{box}"),
         served and h("span", {"class": "served"}, t("generala.made.served")),
     )
+
+
+def _filled(before: Match, after: Match, local: Local) -> bool:
+    return after.cursor > before.cursor and isinstance(after.played[-1], g.Fill)
+
+
+TIPS = (
+    Tip("generala.tip.throw", "throw", lambda match, local: match.state.phase == "play" and not match.state.throw, played),
+    Tip(
+        "generala.tip.keep",
+        "dice",
+        lambda match, local: can_keep(match) and local.keep is None,
+        lambda b, a, local: bool(local.keep),
+    ),
+    Tip("generala.tip.fill", "sheet", lambda match, local: match.state.phase == "play" and match.state.throw > 0, _filled),
+)
+"""The pointers of a first game: three throws a turn, dice set aside between them, a box filled to end the turn."""
 
 
 def _hinted_keep(state: g.State, local: Local) -> tuple[int, ...]:
@@ -576,8 +606,10 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
         # All the first round long, the throws that decided who starts stay on the table.
         match.state.round == 1 and (told := opening(match, t)) and h("p", {"class": "last-turn"}, told),
         controls(match, local, t),  # the throw first: the dice come right after it in the tab order
+        pointer(model, match, local, t, tips=TIPS, at="throw"),
         combination(match, t),
         table_dice(match, local, t, replaying(model)),
+        pointer(model, match, local, t, tips=TIPS, at="dice"),
         hint_button(match, t),
         confirm_zero(local, t),
         hint_panel(match, local, t),
@@ -588,6 +620,7 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
             [par_line(match, local, t), report_panel(match, local, t)],
             alone_title(match, t),
         ),
+        pointer(model, match, local, t, tips=TIPS, at="sheet"),
         sheet(match, local, t),
     )
 

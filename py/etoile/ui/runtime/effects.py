@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import json
 from datetime import date
-from typing import Any, assert_never
+from typing import assert_never
 
 from js import URL, Blob, Object, document, window
 from pyodide.ffi import create_proxy, to_js
@@ -17,6 +17,7 @@ from etoile.engine.slot import Slot
 from etoile.saved.history import Entry
 from etoile.saved.storage import MATCH, SETTINGS, Draft, ImportRefused
 from etoile.ui.runtime.host import Host
+from etoile.ui.runtime.sound import animation_pace, play_sound
 from etoile.ui.table import TABLES
 
 
@@ -59,9 +60,10 @@ def run(runtime: Host, effect: fx.Effect) -> None:
                 download(key.replace(":", "-") + ".json", raw)
         case fx.DiscardAside(key):
             discard_aside(runtime, key)
-        case fx.Sound(name):
+        case fx.Sound(name, count):
             if model.settings.sound:
-                play_sound(name)
+                pace = animation_pace(model.animation_speed)
+                play_sound(name, volume=model.settings.volume, pace=pace, count=count)
         case fx.Focus() | fx.FocusHeading() | fx.FocusNext() | fx.FocusDialog():
             runtime.focus(effect)
         case _:
@@ -182,35 +184,3 @@ def local_time() -> str:
     now = window.Date.new()
     day = f"{int(now.getFullYear()):04d}-{int(now.getMonth()) + 1:02d}-{int(now.getDate()):02d}"
     return f"{day}T{int(now.getHours()):02d}:{int(now.getMinutes()):02d}"
-
-
-_audio: Any = None
-
-# Each sound is a few short tones (hertz, start and length in seconds): synthesised, so
-# there is no sound file to download and nothing to cache.
-SOUNDS = {
-    "dice": ((420, 0.0, 0.03), (560, 0.05, 0.03), (380, 0.1, 0.03), (610, 0.15, 0.04)),
-    "stop": ((520, 0.0, 0.06),),
-    "fill": ((660, 0.0, 0.05), (880, 0.06, 0.07)),
-    "start": ((523, 0.0, 0.08), (659, 0.09, 0.08), (784, 0.18, 0.12)),
-    "fanfare": ((523, 0.0, 0.1), (659, 0.11, 0.1), (784, 0.22, 0.1), (1047, 0.33, 0.3)),
-    "move": ((740, 0.0, 0.04),),
-    "toggle": ((660, 0.0, 0.08),),
-}
-
-
-def play_sound(name: str) -> None:
-    """Play one of :data:`SOUNDS` with the Web Audio API."""
-    global _audio
-    if _audio is None:
-        _audio = window.AudioContext.new()
-    now = _audio.currentTime
-    for frequency, start, length in SOUNDS.get(name, SOUNDS["toggle"]):
-        oscillator, gain = _audio.createOscillator(), _audio.createGain()
-        oscillator.frequency.value = frequency
-        gain.gain.setValueAtTime(0.12, now + start)
-        gain.gain.exponentialRampToValueAtTime(0.001, now + start + length)
-        oscillator.connect(gain)
-        gain.connect(_audio.destination)
-        oscillator.start(now + start)
-        oscillator.stop(now + start + length)

@@ -19,6 +19,7 @@ from etoile.app import messages as m
 from etoile.app.messages import Msg, whole_number
 from etoile.app.model import REPLAY_SPEEDS
 from etoile.engine.slot import Slot
+from etoile.saved.settings import VOLUMES
 from etoile.ui.table import TABLES
 
 Value = str | bool | None
@@ -124,6 +125,11 @@ def _import_game(value: Value, data: Mapping[str, str]) -> Msg | None:
     return None if text is None else m.ImportGame(text, _game(data))
 
 
+def _volume(value: Value, data: Mapping[str, str]) -> Msg | None:
+    volume = whole_number(_text(value))
+    return None if volume is None or volume not in VOLUMES else m.SetVolume(volume)
+
+
 def _dismiss(value: Value, data: Mapping[str, str]) -> Msg | None:
     notice = whole_number(_text(value))
     return None if notice is None else m.Dismiss(notice)
@@ -133,6 +139,10 @@ READERS: Mapping[str, Reader] = {
     "set-language": _with_text(m.SetLanguage),
     "set-name": _with_text(m.SetName),
     "set-sound": _with_switch(m.SetSound),
+    "set-volume": _volume,
+    "set-vibrate": _with_switch(m.SetVibrate),
+    "learn-tip": lambda value, data: m.LearnTip(data["tip"]) if data.get("tip") else None,
+    "show-tips": _of_game(m.ShowTips),
     "set-coach": _with_switch(m.SetCoach),
     "set-speed": _with_text(m.SetSpeed),
     "set-theme": _with_text(m.SetTheme),

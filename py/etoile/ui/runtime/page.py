@@ -33,7 +33,7 @@ from etoile.saved.storage import MAX_IMPORT_CHARS, Store
 from etoile.ui import dom, predrawn, views
 from etoile.ui.dom import absent
 from etoile.ui.i18n import pick_language
-from etoile.ui.runtime import effects, events
+from etoile.ui.runtime import effects, events, sound
 from etoile.ui.runtime.storage import LocalStorage
 from etoile.ui.runtime.worker import Worker, page_idle
 from etoile.ui.table import TABLES
@@ -48,6 +48,9 @@ MAX_FILE_BYTES = 4 * MAX_IMPORT_CHARS
 
 SETTLING_AT_MOST = 3.0
 """Seconds the table waits at most for thrown dice to land (twice the slowest pace's throw), whatever happens."""
+
+LANDED_BUZZ_MS = 30
+"""How long a device that vibrates does so when thrown dice have landed, in milliseconds."""
 
 
 def fresh_seed() -> int:
@@ -140,7 +143,7 @@ class Runtime:
         settings = self.model.settings
         html.lang = self.model.language
         html.dataset.theme = settings.theme
-        html.dataset.speed = "off" if self.model.hurry else settings.speed  # a skipped turn is not animated either
+        html.dataset.speed = self.model.animation_speed
         document.title = views.title(self.model)
         dom.fit_scrollers(self.root)
         dom.aim_flights(self.root)
@@ -150,7 +153,8 @@ class Runtime:
 
     async def settle(self, animations: list[Any]) -> None:
         """Mark the page ``html[data-settling]`` until ``animations`` (dice landing from a throw) have ended: the
-        table takes no click meanwhile (the stylesheet says so), as no hand goes in the way of thrown dice."""
+        table takes no click meanwhile (the stylesheet says so), as no hand goes in the way of thrown dice. Dice
+        that landed (not taken off the page meanwhile) are felt too, on a device that vibrates."""
         html = document.documentElement
         landed = [animation.finished for animation in animations]  # now: a cancelled one gets a new, idle promise
         self.settling += 1
@@ -161,6 +165,8 @@ class Runtime:
         self.settling -= 1
         if not self.settling:
             html.removeAttribute("data-settling")
+            if any(animation.playState == "finished" for animation in animations):
+                sound.buzz(LANDED_BUZZ_MS, self.model.settings)
 
     def spawn(self, coroutine: Coroutine[Any, Any, None], *, quiet: bool = False) -> None:
         """Run ``coroutine`` as a task, referenced until it ends.
@@ -399,6 +405,7 @@ def start() -> Runtime:
         history=newest_first(store.history()),
         tables=restored_drafts(store, matches),
         can_send=hasattr(window.navigator, "share"),
+        can_vibrate=hasattr(window.navigator, "vibrate"),
         address=str(window.location.href).split("#", 1)[0],
     )
     runtime = Runtime(document.getElementById("app"), store, model)

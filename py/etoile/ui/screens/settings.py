@@ -1,4 +1,4 @@
-"""The settings screen: name, language, theme, pace, sound, coach, offline play, and the saved data."""
+"""The settings screen: name, language, sound, vibration, pace, theme, offline play, and the saved data."""
 
 from __future__ import annotations
 
@@ -44,17 +44,7 @@ def settings(model: Model, t: Catalog) -> El:
             model.language,
             "set-language",
         ),
-        h(
-            "fieldset",
-            {"class": "choices"},
-            h("legend", {}, t("settings.sound")),
-            h(
-                "label",
-                {"class": "choice switch"},
-                h("input", {"type": "checkbox", "role": "switch", "checked": s.sound, "data-action": "set-sound"}),
-                h("span", {}, t("settings.sound_on")),
-            ),
-        ),
+        sound(model, t),
         choices("speed", t("settings.speed"), [(v, t(f"settings.speed.{v}")) for v in SPEEDS], s.speed, "set-speed"),
         choices("theme", t("settings.theme"), [(v, t(f"settings.theme.{v}")) for v in THEMES], s.theme, "set-theme"),
         h(
@@ -88,4 +78,47 @@ def settings(model: Model, t: Catalog) -> El:
                 t("settings.offline_ready") if model.offline_ready else t("settings.offline_pending"),
             ),
         ),
+    )
+
+
+def sound(model: Model, t: Catalog) -> El:
+    """The sound's switch and volume (a slider, of no use while the sound is off), and the vibration's switch where
+    the browser can vibrate."""
+    s = model.settings
+    level = t("settings.volume_level", volume=s.volume)
+    return h(
+        "fieldset",
+        {"class": "choices"},
+        h("legend", {}, t("settings.sound")),
+        switch("set-sound", s.sound, t("settings.sound_on")),
+        h(
+            "div",
+            {"class": "row volume"},
+            h("label", {"for": "volume"}, t("settings.volume")),
+            h(
+                "input",
+                {
+                    "id": "volume",
+                    "type": "range",
+                    "min": "0",
+                    "max": "100",
+                    "step": "10",
+                    "value": str(s.volume),
+                    "disabled": not s.sound,
+                    "aria-valuetext": level,
+                    "data-action": "set-volume",
+                },
+            ),
+            h("output", {"for": "volume", "aria-hidden": "true"}, level),  # the slider says it to a screen reader
+        ),
+        model.can_vibrate and switch("set-vibrate", s.vibrate, t("settings.vibrate")),
+    )
+
+
+def switch(action: str, on: bool, label: str) -> El:
+    return h(
+        "label",
+        {"class": "choice switch"},
+        h("input", {"type": "checkbox", "role": "switch", "checked": on, "data-action": action}),
+        h("span", {}, label),
     )
