@@ -355,7 +355,12 @@ def test_the_rules_page_draws_each_figure_as_a_labelled_image_over_its_caption(l
     blocks = [b for s in rules(lang)["chinese_checkers"]["sections"] for b in s["blocks"] if "figure" in b]
     assert [b["figure"] for b in blocks] == ["board", "step", "jumps", "long_jump"]
     model = Model(route=Route("rules", GAME), browser_language=lang)
-    figures = view(model).find_all(lambda el: el.tag == "figure")
+    page = view(model)
+    glance = page.find_all(lambda el: el.attrs.get("class") == "glance")[0]
+    sections = page.find_all(lambda el: el.tag == "section" and el is not glance)
+    summary = [f.children[0].attrs["aria-label"] for f in glance.find_all(lambda el: el.tag == "figure")]
+    assert summary == [b["alt"] for b in rules(lang)["chinese_checkers"]["glance"]]  # the moves drawn first, in brief
+    figures = [f for section in sections for f in section.find_all(lambda el: el.tag == "figure")]
     drawn = [(f.children[0], f.children[1]) for f in figures]
     assert [(svg.attrs["role"], svg.attrs["aria-label"], caption.text()) for svg, caption in drawn] == [
         ("img", b["alt"], b["caption"]) for b in blocks

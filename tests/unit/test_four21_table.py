@@ -504,3 +504,19 @@ def test_the_coach_s_chances_say_what_they_are_the_chances_of() -> None:
         "If you follow it: 90.4% chance of not ending the turn with the worst hand, 0% chance of ending with the best."
         in view(model).text()
     )
+
+
+def test_the_rules_page_opens_with_the_hands_drawn_as_dice_and_the_star_under_the_tokens() -> None:
+    page = view(Model(route=Route("rules", "421"), browser_language="en"))
+    glance = page.find_all(lambda el: el.attrs.get("class") == "glance")[0]
+    ranking = glance.find_all(lambda el: el.attrs.get("class") == "glance-ranking")[0]
+    rows = ranking.find_all(lambda el: el.tag == "li")
+    worth = [row.find_all(lambda el: el.attrs.get("class") == "glance-worth")[0].text() for row in rows]
+    tokens = ["10 tokens", "7 tokens", "6 tokens", "5 tokens", "4 tokens", "3 tokens", "2 tokens", "2 tokens", "1 token"]
+    assert worth == [*tokens, "the worst"]
+    faces = [len(row.find_all(lambda el: el.attrs.get("class") == "die-face")) for row in rows]
+    assert faces == [3, 3, 6, 6, 6, 6, 6, 6, 6, 3]
+    star = glance.find_all(lambda el: el.attrs.get("class") == "glance-star")[0]
+    assert [len(pile.find_all(lambda el: el.attrs.get("class") == "token")) for pile in star.children if pile.tag == "span"][
+        ::2
+    ] == [5, 0]

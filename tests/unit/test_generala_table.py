@@ -410,3 +410,16 @@ def test_a_big_general_is_celebrated_with_a_burst_of_stars_hidden_from_screen_re
     burst = celebration.find_all(by_class("burst"))[0]
     assert burst.attrs["aria-hidden"] == "true" and len(burst.children) == 12
     assert page.find_all(by_class("combination")) == []  # the celebration says it
+
+
+def test_the_rules_page_opens_with_a_box_of_each_kind_and_dice_that_score_in_it() -> None:
+    page = view(Model(route=Route("rules", "generala"), browser_language="en"))
+    boxes = page.find_all(lambda el: "glance-boxes" in str(el.attrs.get("class", "")))[0]
+    rows = [[el.text() for el in row.children] for row in boxes.children]
+    assert [(row[0], row[2]) for row in rows] == [
+        ("Sixes", "18 points"),
+        ("Straight", "20 points, 25 on the first throw"),
+        ("Full house", "30 points, 35 on the first throw"),
+        ("Four", "40 points, 45 on the first throw"),
+        ("General", "60 points"),
+    ]

@@ -497,7 +497,7 @@ def test_every_rules_page_names_every_option_the_game_offers(lang: str) -> None:
 
 
 def test_the_421_rules_page_lists_all_sixteen_named_hands_in_order() -> None:
-    text = json.dumps(rules("en")["four21"], ensure_ascii=False)
+    text = json.dumps(rules("en")["four21"]["sections"], ensure_ascii=False)
     positions = [
         text.index(hand)
         for hand in [

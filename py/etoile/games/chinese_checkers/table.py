@@ -497,8 +497,9 @@ VIEW_BOX_LETTERED = f"{-_LETTERS_HALF_WIDTH:g} {-_LETTERS_HALF_HEIGHT:g} {2 * _L
 """The whole star with room beyond its tips for the branch letters."""
 
 
-def figure(name: str, label: str) -> El:
-    """The rules page's diagram ``name`` (a key of :data:`FIGURES`), an image labelled ``label``."""
+def figure(name: str, label: str, t: Catalog | None = None) -> El:
+    """The rules page's diagram ``name`` (a key of :data:`FIGURES`), an image labelled ``label`` (its words are all
+    in the label: ``t`` is not needed)."""
     shown = FIGURES[name]
     seen = (*shown.pieces, *shown.targets)
     if shown.letters:

@@ -110,6 +110,49 @@ def on(match: Match, local: Local, msg: Message | CoachAnswer) -> tuple[Match, L
     return match, local, []
 
 
+GLANCE_HANDS = (
+    ((4, 2, 1),),
+    ((1, 1, 1),),
+    ((6, 1, 1), (6, 6, 6)),
+    ((5, 1, 1), (5, 5, 5)),
+    ((4, 1, 1), (4, 4, 4)),
+    ((3, 1, 1), (3, 3, 3)),
+    ((2, 1, 1), (2, 2, 2)),
+    ((6, 5, 4), (3, 2, 1)),
+    ((6, 6, 5), (3, 2, 2)),
+    ((2, 2, 1),),
+)
+"""The hands of the rules page's summary, best first, each row's hands worth as many tokens: 421, 111, the aces
+and triples by value, two of the four straights, two of the other hands (665 down to 322), and 221 last."""
+
+
+def figure(name: str, label: str, t: Catalog) -> El:
+    """The rules page's drawings: ``"hands"``, the ranking drawn as dice with each row's worth in tokens; ``"star"``,
+    a player's pile with tokens over the star and without."""
+    if name == "star":
+        return h(
+            "div",
+            {"class": "glance-star", "role": "img", "aria-label": label},
+            pile(5, 11, None, t, Change(), star=True),
+            h("span", {"class": "glance-arrow", "aria-hidden": "true"}, "→"),
+            pile(0, 11, None, t, Change(), star=True),
+        )
+    rows = [
+        h(
+            "li",
+            {},
+            h("span", {"class": "glance-hands"}, [h("span", {"class": "mini-dice"}, [face(v) for v in dice]) for dice in hands]),
+            h(
+                "span",
+                {"class": "glance-worth"},
+                t("four21.glance.worst") if hands[0] == (2, 2, 1) else t("four21.result_tokens", count=g.tokens(hands[0])),
+            ),
+        )
+        for hands in GLANCE_HANDS
+    ]
+    return h("ol", {"class": "glance-ranking", "role": "img", "aria-label": label}, rows)
+
+
 def heard(before: Match, after: Match) -> list[Effect]:
     """The sounds of the actions from ``before`` to ``after``: dice thrown, a hand stood on, tokens moved, a win."""
     done = after.played[before.cursor :]
@@ -215,9 +258,10 @@ class Change:
     source: str | None = None
 
 
-def pile(count: int, capacity: int, label: str, t: Catalog, change: Change, *, star: bool = False) -> El:
+def pile(count: int, capacity: int, label: str | None, t: Catalog, change: Change, *, star: bool = False) -> El:
     """A pile of tokens drawn as discs spread over a box (over a star, for a player's: the tokens leave, the star
-    shows), with the count and the word "tokens" under it.
+    shows), with the count and the word "tokens" under it: an image labelled ``label`` (``None``: a part of a
+    bigger image, which says it).
 
     The count bumps once when ``change.turn`` changes (the animation's name
     alternates with it). Tokens the action just played brought fly in from
@@ -241,7 +285,12 @@ def pile(count: int, capacity: int, label: str, t: Catalog, change: Change, *, s
             discs.append(h("span", {"class": "token leaving", "style": f"{style}; --i: {i - count}"}))
     return h(
         "span",
-        {"class": "tokens", "role": "img", "aria-label": label, "data-changed": None if changed is None else str(changed % 2)},
+        {
+            "class": "tokens",
+            "role": None if label is None else "img",
+            "aria-label": label,
+            "data-changed": None if changed is None else str(changed % 2),
+        },
         h(
             "span",
             {"class": "pile", "aria-hidden": "true", "data-capacity": "21" if capacity > 11 else "11"},

@@ -27,7 +27,7 @@ from etoile.engine.slot import Slot
 from etoile.games.generala import rules as g
 from etoile.games.generala.coach import GeneralaChoice, GeneralaHint, GeneralaMistake, GeneralaPar, GeneralaReport
 from etoile.ui.common import pointer, replaying, result_panel, seat_name
-from etoile.ui.dice import Keep, ThrowDice, dice_message, dice_row, places, places_from, rounds_told, throw_told
+from etoile.ui.dice import Keep, ThrowDice, dice_message, dice_row, face, places, places_from, rounds_told, throw_told
 from etoile.ui.i18n import Catalog
 from etoile.ui.vdom import El, h
 
@@ -183,6 +183,35 @@ def on(match: Match, local: Local, msg: Message | CoachAnswer) -> tuple[Match, L
                 return match, replace(local, par=GeneralaPar.from_json(result)), []
             return match, replace(local, report=GeneralaReport.from_json(result)), []
     return match, local, []
+
+
+GLANCE_BOXES = (
+    ("6", (6, 6, 6, 2, 1)),
+    ("straight", (1, 2, 3, 4, 5)),
+    ("full", (3, 3, 3, 5, 5)),
+    ("four", (2, 2, 2, 2, 6)),
+    ("general", (4, 4, 4, 4, 4)),
+)
+"""The boxes of the rules page's summary, each with dice that score in it."""
+
+
+def figure(name: str, label: str, t: Catalog) -> El:
+    """The rules page's drawing ``"boxes"``: a box of each kind with dice that score in it, and its points (on the
+    first throw too, where they differ)."""
+    rows = []
+    for box, dice in GLANCE_BOXES:
+        later, first = g.score(dice, box, 2), g.score(dice, box, 1)
+        points = t("generala.points", count=later) if later == first else t("generala.glance.served", points=later, served=first)
+        rows.append(
+            h(
+                "li",
+                {},
+                h("span", {"class": "glance-box"}, capitalised(t(f"generala.box.{box}"))),
+                h("span", {"class": "mini-dice"}, [face(v) for v in dice]),
+                h("span", {"class": "glance-worth"}, points),
+            )
+        )
+    return h("ol", {"class": "glance-ranking glance-boxes", "role": "img", "aria-label": label}, rows)
 
 
 def heard(before: Match, after: Match) -> list[Effect]:

@@ -12,20 +12,35 @@ from etoile.ui.table import TABLES, Table
 from etoile.ui.vdom import El, h
 
 
-def _blocks(blocks: list[Any], table: Table) -> list[El]:
+def _figure(block: dict[str, str], table: Table, t: Catalog) -> El:
+    """A diagram the game's table draws (its ``figure(name, alt, t)``) over its caption."""
+    drawn = table.figure(block["figure"], block["alt"], t)  # type: ignore[attr-defined]
+    return h("figure", {"class": "rules-figure"}, drawn, h("figcaption", {}, block["caption"]))
+
+
+def glance(page: dict[str, Any], table: Table, t: Catalog) -> El | None:
+    """The page's summary drawn, before its full text: a few figures the game's table draws (a ranking of hands as
+    dice, a box of each kind with an example, moves on a piece of a board), each over its line."""
+    shown = page.get("glance")
+    if not shown:
+        return None
+    return h(
+        "section",
+        {"class": "glance", "aria-labelledby": "glance-title"},
+        h("h2", {"id": "glance-title"}, t("rules.glance")),
+        h("div", {"class": "glance-grid"}, [_figure(block, table, t) for block in shown]),
+    )
+
+
+def _blocks(blocks: list[Any], table: Table, t: Catalog) -> list[El]:
     """A rules section's blocks: a paragraph, ``{"list": [...]}``, or ``{"figure": name, "alt": ..., "caption": ...}``,
-    a diagram the game's table draws (its ``figure(name, alt)``) over its caption."""
+    a diagram the game's table draws (:func:`_figure`)."""
     return [
         h("p", {}, b)
         if isinstance(b, str)
         else h("ul", {}, [h("li", {}, item) for item in b["list"]])
         if "list" in b
-        else h(
-            "figure",
-            {"class": "rules-figure"},
-            table.figure(b["figure"], b["alt"]),  # type: ignore[attr-defined]
-            h("figcaption", {}, b["caption"]),
-        )
+        else _figure(b, table, t)
         for b in blocks
     ]
 
@@ -57,7 +72,8 @@ def rules_page(model: Model, t: Catalog) -> El:
         {"class": "rules"},
         h("h1", {"tabindex": "-1"}, t("rules.title", game=page["title"])),
         h("p", {"class": "lead"}, page["summary"]),
-        [h("section", {}, h("h2", {}, s["heading"]), _blocks(s["blocks"], TABLES[game_id])) for s in page["sections"]],
+        glance(page, TABLES[game_id], t),
+        [h("section", {}, h("h2", {}, s["heading"]), _blocks(s["blocks"], TABLES[game_id], t)) for s in page["sections"]],
         h(
             "section",
             {"class": "options"},
