@@ -184,7 +184,7 @@ def test_the_rules_of_every_game_in_spanish(page: Page, base_url: str) -> None:
         expect(page).to_have_title(f"{titles[game]} · Étoile")
         expect(article.locator("> .lead")).to_have_text(page_rules["summary"])
         expect(article.locator("> section > h2")).to_have_text(
-            [section["heading"] for section in page_rules["sections"]] + ["Opciones"]
+            ["De un vistazo", *(section["heading"] for section in page_rules["sections"]), "Opciones"]
         )
         expect(article.locator(".option-list dt")).to_have_text(
             [t("es", f"{NAMESPACES[game]}.option.{option['id']}") for option in page_rules["options"]]

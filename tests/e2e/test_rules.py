@@ -18,16 +18,18 @@ def expect_rules_page(page: Page, lang: str, game: str) -> None:
     expect(article.locator("h1")).to_have_text(t(lang, "rules.title", game=rules_page["title"]))
     expect(article.locator("> .lead")).to_have_text(rules_page["summary"])
     expect(article.locator("> section > h2")).to_have_text(
-        [section["heading"] for section in rules_page["sections"]] + [t(lang, "rules.options")]
+        [t(lang, "rules.glance"), *(section["heading"] for section in rules_page["sections"]), t(lang, "rules.options")]
     )
+    # First the game at a glance: its figures, each over its line.
+    expect(article.locator(".glance figcaption")).to_have_text([block["caption"] for block in rules_page["glance"]])
     # Every paragraph and list item of every section, in order, and every diagram's caption.
     for index, section in enumerate(rules_page["sections"]):
-        blocks = article.locator("> section").nth(index).locator("> p, > ul > li")
+        blocks = article.locator("> section:not(.glance)").nth(index).locator("> p, > ul > li")
         texts = [block for block in section["blocks"] if isinstance(block, str) or "list" in block]
         expected = [item for block in texts for item in (block["list"] if isinstance(block, dict) else [block])]
         expect(blocks).to_have_text(expected)
         captions = [block["caption"] for block in section["blocks"] if isinstance(block, dict) and "figure" in block]
-        expect(article.locator("> section").nth(index).locator("> figure > figcaption")).to_have_text(captions)
+        expect(article.locator("> section:not(.glance)").nth(index).locator("> figure > figcaption")).to_have_text(captions)
     expect(article.locator(".options > p")).to_have_text(t(lang, "rules.options_lead"))
     options = article.locator(".option-list")
     # Each option goes by the name the setup screen gives it.
@@ -80,17 +82,17 @@ def test_the_chinese_checkers_rules_say_who_moves_first_and_draw_the_board_a_ste
         sections = rules(lang)["chinese_checkers"]["sections"]
         article = page.locator("article.rules")
         first = sections[1]["blocks"][-1]  # Players and seats: who moves first, and the order of play
-        expect(article.locator("> section").nth(1).locator("> p").last).to_have_text(first)
+        expect(article.locator("> section:not(.glance)").nth(1).locator("> p").last).to_have_text(first)
         figures = [block for section in sections for block in section["blocks"] if isinstance(block, dict) and "figure" in block]
         assert [figure["figure"] for figure in figures] == ["board", "step", "jumps", "long_jump"]
-        expect(article.locator("figure")).to_have_count(4)
+        expect(article.locator("> section:not(.glance) figure")).to_have_count(4)
         for index, figure in enumerate(figures):
-            drawn = article.locator("figure").nth(index)
+            drawn = article.locator("> section:not(.glance) figure").nth(index)
             # The diagram is an image named by its description, seen on the page, with its caption under it.
             expect(drawn.get_by_role("img", name=figure["alt"], exact=True)).to_be_visible()
             expect(drawn.locator("figcaption")).to_have_text(figure["caption"])
         for figure in figures:  # a figure is named by its caption
             expect(article.get_by_role("figure", name=figure["caption"], exact=True)).to_be_visible()
-        expect(article.locator("figure").nth(0).locator(".piece")).to_have_count(60)
-        expect(article.locator("figure").nth(0).locator(".cc-letter")).to_have_text(list("ABCDEF"))
-        expect(article.locator("figure").nth(2).locator(".hole.target")).to_have_count(3)
+        expect(article.locator("> section:not(.glance) figure").nth(0).locator(".piece")).to_have_count(60)
+        expect(article.locator("> section:not(.glance) figure").nth(0).locator(".cc-letter")).to_have_text(list("ABCDEF"))
+        expect(article.locator("> section:not(.glance) figure").nth(2).locator(".hole.target")).to_have_count(3)

@@ -510,7 +510,7 @@ def test_the_rules_page_opens_with_the_hands_drawn_as_dice_and_the_star_under_th
     page = view(Model(route=Route("rules", "421"), browser_language="en"))
     glance = page.find_all(lambda el: el.attrs.get("class") == "glance")[0]
     ranking = glance.find_all(lambda el: el.attrs.get("class") == "glance-ranking")[0]
-    rows = ranking.find_all(lambda el: el.tag == "li")
+    rows = ranking.find_all(lambda el: el.attrs.get("class") == "glance-row")
     worth = [row.find_all(lambda el: el.attrs.get("class") == "glance-worth")[0].text() for row in rows]
     tokens = ["10 tokens", "7 tokens", "6 tokens", "5 tokens", "4 tokens", "3 tokens", "2 tokens", "2 tokens", "1 token"]
     assert worth == [*tokens, "the worst"]

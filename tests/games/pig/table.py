@@ -44,8 +44,13 @@ def on(match: Match, local: Any, msg: object) -> tuple[Match, Any, list[Effect]]
     if isinstance(msg, Peek):
         return match, {"peek": True}, []
     if isinstance(msg, Roll):
-        return match.play("roll"), local, [fx.Sound("dice")]
+        return match.play("roll"), local, []
     return match, local, []
+
+
+def heard(before: Match, after: Match) -> list[Effect]:
+    """A roll is heard as dice, whoever rolled."""
+    return [fx.Sound("dice")] if "roll" in after.played[before.cursor :] else []
 
 
 def log_note(match: Match, ply: int, t: Catalog) -> str | None:

@@ -88,11 +88,11 @@ def start(match: Match) -> Local:
 TIPS = (
     Tip(
         "chinese_checkers.tip.pick",
-        "board",
+        "side",
         lambda match, local: local.selected is None,
         lambda b, a, local: local.selected is not None,
     ),
-    Tip("chinese_checkers.tip.move", "board", lambda match, local: local.selected is not None, played),
+    Tip("chinese_checkers.tip.move", "side", lambda match, local: local.selected is not None, played),
 )
 """The pointers of a first game: pick a piece up, then put it down in a ringed hole."""
 
@@ -658,7 +658,6 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
         move_told(match, t),
         [h("p", {"class": "cc-event"}, line) for line in happenings(match, t)],
         result_panel(match, t, lambda seat: standing(match.state, seat, t), ending_line(match.state, t)),
-        pointer(model, match, local, t, tips=TIPS, at="board"),
         h(
             "div",
             {"class": "cc-layout"},
@@ -666,6 +665,7 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
             h(
                 "div",
                 {"class": "cc-side"},
+                pointer(model, match, local, t, tips=TIPS, at="side"),
                 seats_list(match, t),
                 h("p", {"class": "cc-keys", "id": "cc-keys"}, t("chinese_checkers.keys")),
             ),

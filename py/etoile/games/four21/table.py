@@ -139,8 +139,8 @@ def figure(name: str, label: str, t: Catalog) -> El:
         )
     rows = [
         h(
-            "li",
-            {},
+            "div",
+            {"class": "glance-row"},
             h("span", {"class": "glance-hands"}, [h("span", {"class": "mini-dice"}, [face(v) for v in dice]) for dice in hands]),
             h(
                 "span",
@@ -150,7 +150,7 @@ def figure(name: str, label: str, t: Catalog) -> El:
         )
         for hands in GLANCE_HANDS
     ]
-    return h("ol", {"class": "glance-ranking", "role": "img", "aria-label": label}, rows)
+    return h("div", {"class": "glance-ranking", "role": "img", "aria-label": label}, rows)
 
 
 def heard(before: Match, after: Match) -> list[Effect]:

@@ -204,14 +204,14 @@ def figure(name: str, label: str, t: Catalog) -> El:
         points = t("generala.points", count=later) if later == first else t("generala.glance.served", points=later, served=first)
         rows.append(
             h(
-                "li",
-                {},
+                "div",
+                {"class": "glance-row"},
                 h("span", {"class": "glance-box"}, capitalised(t(f"generala.box.{box}"))),
                 h("span", {"class": "mini-dice"}, [face(v) for v in dice]),
                 h("span", {"class": "glance-worth"}, points),
             )
         )
-    return h("ol", {"class": "glance-ranking glance-boxes", "role": "img", "aria-label": label}, rows)
+    return h("div", {"class": "glance-ranking glance-boxes", "role": "img", "aria-label": label}, rows)
 
 
 def heard(before: Match, after: Match) -> list[Effect]:

@@ -79,15 +79,11 @@ def game(model: Model, t: Catalog, *, watching: bool = False, leave: str = "link
                 ),
                 not watching and h("a", {"class": "button", "href": f"#/{game_id}/new"}, t("home.new")),
                 h("a", {"class": "button", "href": f"#/rules/{game_id}"}, t("home.rules")),
+                not watching
+                and replay is None
+                and tips_of(table)
+                and h("button", {"type": "button", "data-action": "show-tips", "data-game": game_id}, t("table.show_tips")),
             ),
-        ),
-        not watching
-        and replay is None
-        and tips_of(table)
-        and h(
-            "button",
-            {"type": "button", "class": "link show-tips", "data-action": "show-tips", "data-game": game_id},
-            t("table.show_tips"),
         ),
         match.by_link and h("p", {"class": "by-link-note"}, t("bylink.with", names=friends(match, t))),
         replay is None and rival is not None and rival_choice(match, rival, t),
