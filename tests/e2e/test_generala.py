@@ -279,3 +279,23 @@ def test_thrown_dice_tumble_and_land_before_the_table_takes_a_click_and_stay_sti
     expect(page.locator(".status")).to_contain_text("throw 2/3")
     assert page.evaluate(IN_MOTION) == []
     expect(page.locator("html")).not_to_have_attribute("data-settling", "true")
+
+
+def test_a_first_game_points_the_way_till_the_player_dismisses_or_does_it_and_show_me_brings_it_back(
+    page: Page, base_url: str
+) -> None:
+    start_game(page, base_url, ["Ann"])
+    tip = page.get_by_role("note")
+    expect(tip).to_have_text(re.compile(r"^Throw the five dice\. .*Got it$"))
+    page.get_by_role("button", name="Throw", exact=True).click()  # done: the next pointer, by the dice
+    expect(tip).to_contain_text("Click the dice you want to keep")
+    landed(page)
+    tip.get_by_role("button", name="Got it").click()  # dismissed: the next one, over the sheet
+    expect(tip).to_contain_text("Fill a box of your column")
+    page.reload()
+    page.wait_for_selector("html[data-ready='true']")
+    expect(tip).to_contain_text("Fill a box of your column")  # what was learned stays learned
+    tip.get_by_role("button", name="Got it").click()
+    expect(tip).to_have_count(0)
+    page.get_by_role("button", name="Show me how to play").click()
+    expect(tip).to_contain_text("Click the dice you want to keep")

@@ -8,11 +8,12 @@ noise that every noise voice plays a stretch of, and a master gain, the volume. 
 
 from __future__ import annotations
 
-from array import array
+import os
 from random import Random
 from typing import Any
 
-from js import window
+from js import Float32Array, window
+from pyodide.ffi import to_js
 
 from etoile.saved.settings import Settings
 from etoile.ui.runtime.sound_recipes import PACES, Noise, Voice, voices
@@ -22,6 +23,10 @@ NOISE_SECONDS = 1.0
 
 LEAD = 0.01
 """Seconds between asking for a sound and its start, so that no voice is due before it is set up."""
+
+NOISE_SCALE = 1 / 32768
+"""The noise is whole numbers of 16 bits (drawn and turned into samples by the browser at once, not one by one in
+Python, which would hold the page up at the first sound); each noise voice's gain brings them to -1..1."""
 
 SILENT = 0.0001
 """The gain a voice fades out to (a gain falls exponentially, so never to 0)."""
@@ -55,8 +60,8 @@ class Mixer:
         self.master.connect(context.destination)
         frames = int(context.sampleRate * NOISE_SECONDS)
         self.noise = context.createBuffer(1, frames, context.sampleRate)
-        random = rng.random
-        self.noise.getChannelData(0).assign(array("f", [2 * random() - 1 for _ in range(frames)]))
+        drawn = to_js(memoryview(os.urandom(2 * frames)).cast("h"))  # an Int16Array
+        self.noise.copyToChannel(getattr(Float32Array, "from")(drawn), 0)
 
     def play(self, sound: list[Voice], volume: int) -> None:
         """Play the voices of ``sound`` from now on, at ``volume`` percent."""
@@ -87,7 +92,7 @@ class Mixer:
         if voice.filter == "bandpass":
             band.Q.value = voice.q
         source.connect(band)
-        band.connect(self.envelope(start, voice.length, voice.attack, voice.gain * voice.boost))
+        band.connect(self.envelope(start, voice.length, voice.attack, voice.gain * voice.boost * NOISE_SCALE))
         source.start(start, self.rng.uniform(0, NOISE_SECONDS - voice.length), voice.length)
 
     def envelope(self, start: float, length: float, attack: float, peak: float) -> Any:
