@@ -299,3 +299,25 @@ def test_a_first_game_points_the_way_till_the_player_dismisses_or_does_it_and_sh
     expect(tip).to_have_count(0)
     page.get_by_role("button", name="Show me how to play").click()
     expect(tip).to_contain_text("Click the dice you want to keep")
+
+
+def test_a_device_that_vibrates_does_so_as_the_dice_land_and_when_the_computer_hands_the_turn_back(
+    page: Page, base_url: str
+) -> None:
+    page.add_init_script("window.__buzzed = []; navigator.vibrate = (ms) => { window.__buzzed.push(ms); return true; };")
+    start_game(page, base_url, ["Ann", None])
+    throw, fill = page.locator("[data-action='generala:throw']"), page.locator(".sheet button.fill")
+    for _ in range(8):  # Ann plays (the who-starts throw, her throws, a box) till the computer hands the turn back
+        expect(throw.or_(fill).first).to_be_visible()
+        if page.evaluate("window.__buzzed.includes(60)"):
+            break
+        if throw.count():
+            throw.click()
+            landed(page)
+            page.wait_for_function("() => window.__buzzed.includes(30)")  # the dice have landed
+        else:
+            fill.first.click()
+            confirm = page.get_by_role("button", name="Cross it out")
+            if confirm.count():
+                confirm.click()
+    assert page.evaluate("window.__buzzed.includes(60)")

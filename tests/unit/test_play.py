@@ -116,7 +116,7 @@ def test_a_late_computer_move_for_an_older_position_is_ignored() -> None:
 def test_playing_applies_the_action_and_saves() -> None:
     model, effects = update(started(), m.Play("roll", "pig"))
     assert model.matches[Slot("pig")].state.turn_total == 3
-    assert effects == [fx.SaveMatch(Slot("pig"))]
+    assert effects == [fx.SaveMatch(Slot("pig")), fx.Sound("dice")]  # a friend's roll is heard as a person's
 
 
 def test_an_illegal_action_leaves_the_game_and_says_so() -> None:
@@ -178,7 +178,7 @@ def test_table_messages_change_the_view_state_or_the_match() -> None:
     assert model.tables[Slot("pig")] == {"peek": True} and effects == []
     model, effects = send(model, "pig:roll")
     assert model.matches[Slot("pig")].cursor == 2
-    assert effects == [fx.Sound("dice"), fx.SaveMatch(Slot("pig"))]
+    assert effects == [fx.SaveMatch(Slot("pig")), fx.Sound("dice")]  # the table's heard(): what was played
 
 
 def test_the_table_frame_shows_the_board_and_the_tools() -> None:

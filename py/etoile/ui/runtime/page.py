@@ -52,6 +52,9 @@ SETTLING_AT_MOST = 3.0
 LANDED_BUZZ_MS = 30
 """How long a device that vibrates does so when thrown dice have landed, in milliseconds."""
 
+TURN_BUZZ_MS = 60
+"""How long a device that vibrates does so when the table becomes a person's to play, in milliseconds."""
+
 
 def fresh_seed() -> int:
     """64 random bits from the browser's cryptographic generator (seeds of new games)."""
@@ -72,6 +75,7 @@ class Runtime:
         self.working: set[asyncio.Future[Any]] = set()  # the tasks that mark the page busy (see spawn)
         self.busy = False  # a message is being run or drawn: the next ones wait in the queue
         self.settling = 0  # how many throws' dice are still landing (see settle)
+        self.turn: tuple[Any, int | None] | None = None  # the table shown last and the person it was to (see feel_turn)
         self.shown: tuple[Any, bool] | None = None  # the screen drawn last: its route, and whether a game is under way
 
     # -- the loop ----------------------------------------------------------
@@ -147,9 +151,21 @@ class Runtime:
         document.title = views.title(self.model)
         dom.fit_scrollers(self.root)
         dom.aim_flights(self.root)
+        self.feel_turn()
         moving = dom.moving(self.root)
         if moving:
             self.spawn(self.settle(moving))
+
+    def feel_turn(self) -> None:
+        """Vibrate a device that can when the table shown becomes a person's to play after it was someone else's
+        (the computer's, a friend's by link, another person's on this device); never when a table opens."""
+        model = self.model
+        slot = model.route.slot if model.route.screen == "game" else None
+        match = model.matches.get(slot) if slot is not None and slot not in model.replays else None
+        turn = None if match is None else (slot, match.person_to_move)
+        if turn is not None and turn[1] is not None and self.turn is not None and self.turn[0] == slot and self.turn != turn:
+            sound.buzz(TURN_BUZZ_MS, model.settings)
+        self.turn = turn
 
     async def settle(self, animations: list[Any]) -> None:
         """Mark the page ``html[data-settling]`` until ``animations`` (dice landing from a throw) have ended: the
