@@ -50,6 +50,12 @@ def played(before: Match, after: Match, local: Any) -> bool:
     return after.cursor > before.cursor
 
 
+def ended(before: Match, after: Match) -> bool:
+    """Whether the game ended between ``before`` and ``after``, a later position of it (what a table's ``heard``
+    greets with a win)."""
+    return after.result is not None and before.result is None
+
+
 def tips_of(table: object) -> Sequence[Tip]:
     """A table's pointers for first games (its optional ``TIPS``)."""
     tips: Sequence[Tip] = getattr(table, "TIPS", ())

@@ -11,7 +11,7 @@ from etoile.app import effects as fx
 from etoile.app.effects import Effect
 from etoile.app.messages import CoachAnswer, whole_number
 from etoile.app.model import Model
-from etoile.app.table import Tip, played
+from etoile.app.table import Tip, ended, played
 from etoile.engine.coach import PENDING, Pending
 from etoile.engine.lazy import lazy_dataclass
 from etoile.engine.match import Match
@@ -205,7 +205,7 @@ def on(match: Match, local: Local, msg: Message | CoachAnswer) -> tuple[Match, L
 def heard(before: Match, after: Match) -> list[Effect]:
     """The sounds of the moves from ``before`` to ``after``: a marble's hop, and a win."""
     sounds: list[Effect] = [fx.Sound("move")] if any(not m.is_pass for m in after.played[before.cursor :]) else []
-    if after.result is not None and before.result is None:
+    if ended(before, after):
         sounds.append(fx.Sound("win"))
     return sounds
 

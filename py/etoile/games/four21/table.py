@@ -11,7 +11,7 @@ from etoile.app import effects as fx
 from etoile.app.effects import Effect
 from etoile.app.messages import CoachAnswer
 from etoile.app.model import Model
-from etoile.app.table import Tip, played
+from etoile.app.table import Tip, ended, played
 from etoile.engine.coach import Pending
 from etoile.engine.dice import digits
 from etoile.engine.game import JSON
@@ -164,7 +164,7 @@ def heard(before: Match, after: Match) -> list[Effect]:
     moved = sum(turn.amount for turn in after.state.turns[len(before.state.turns) :])
     if moved:
         sounds.append(fx.Sound("tokens", count=min(moved, 5)))
-    if after.result is not None and before.result is None:
+    if ended(before, after):
         sounds.append(fx.Sound("win"))
     return sounds
 

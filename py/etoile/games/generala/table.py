@@ -17,7 +17,7 @@ from etoile.app import effects as fx
 from etoile.app.effects import Effect
 from etoile.app.messages import CoachAnswer
 from etoile.app.model import Model
-from etoile.app.table import Tip, played
+from etoile.app.table import Tip, ended, played
 from etoile.engine.coach import PENDING, Pending
 from etoile.engine.dice import Roll, faces_text
 from etoile.engine.game import JSON
@@ -223,7 +223,7 @@ def heard(before: Match, after: Match) -> list[Effect]:
         sounds.append(fx.Sound("dice"))
     if any(isinstance(action, g.Fill) for action in done):
         sounds.append(fx.Sound("fill"))
-    if after.result is not None and before.result is None:
+    if ended(before, after):
         sounds.append(fx.Sound("fanfare" if after.state.big_general is not None else "win"))
     return sounds
 
