@@ -116,6 +116,12 @@ def release_boot(page: Page) -> None:
     page.wait_for_selector("html[data-ready='true']")
 
 
+def at_instant_pace(page: Page) -> None:
+    """Play with the animations off (the pace "instant"), so that a test that plays a whole game waits for no
+    dice to land; the animations have tests of their own."""
+    seed_once(page, {SETTINGS_KEY: json.dumps({"schema": 1, "data": {"speed": "off"}})})
+
+
 def landed(page: Page) -> None:
     """Wait until the dice just thrown have landed: until then the table takes no click (``html[data-settling]``)."""
     expect(page.locator("html")).not_to_have_attribute("data-settling", "true")

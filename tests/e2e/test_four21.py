@@ -7,7 +7,7 @@ from playwright.sync_api import Page, expect
 from etoile.engine.match import Match
 from etoile.games.four21 import rules as g
 from tests.e2e.conftest import fix_seed, open_in_language, set_up
-from tests.e2e.support import t
+from tests.e2e.support import at_instant_pace, t
 
 THROUGH_DECHARGE_SEED = 2  # two players standing after one throw: charge 10, charge 1, then a décharge
 
@@ -30,6 +30,7 @@ def play_standing_after_one_throw(page: Page) -> None:
 
 
 def test_a_seeded_two_player_game_through_charge_and_decharge_to_a_winner(page: Page, base_url: str) -> None:
+    at_instant_pace(page)
     fix_seed(page, THROUGH_DECHARGE_SEED)
     start_game(page, base_url, ["Ann", "Bob"])
     expect(page.locator(".status")).to_have_text(
@@ -83,6 +84,7 @@ def test_a_seeded_two_player_game_through_charge_and_decharge_to_a_winner(page: 
 
 
 def test_a_game_against_the_computer(page: Page, base_url: str) -> None:
+    at_instant_pace(page)
     fix_seed(page, 11)
     start_game(page, base_url, ["Ann", None])
     play_standing_after_one_throw(page)

@@ -8,7 +8,7 @@ from etoile.engine.match import Match, Seat
 from etoile.games.generala import rules as g
 from tests.e2e import positions
 from tests.e2e.conftest import fix_seed, open_app, open_in_language, set_up
-from tests.e2e.support import landed, seed_once
+from tests.e2e.support import at_instant_pace, landed, seed_once
 
 BIG_GENERAL_SEED = 1667  # a solitaire game whose first throw is five ones
 
@@ -25,6 +25,7 @@ def best_box(state: g.State) -> str:
 
 
 def test_a_full_two_player_game_to_the_result(page: Page, base_url: str) -> None:
+    at_instant_pace(page)
     seed = 20261129
     fix_seed(page, seed)
     start_game(page, base_url, ["Ann", "Bob"])
@@ -177,6 +178,7 @@ def test_a_dice_game_replays_from_the_start_and_the_table_waits_meanwhile(page: 
 
 
 def test_a_solo_game_ends_with_the_score_against_the_optimal_player(page: Page, base_url: str) -> None:
+    at_instant_pace(page)
     seed = 20261201
     fix_seed(page, seed)
     start_game(page, base_url, ["Ann"])
@@ -273,6 +275,8 @@ def test_thrown_dice_tumble_and_land_before_the_table_takes_a_click_and_stay_sti
     expect(first).to_have_attribute("aria-pressed", "false")
     first.click()
     expect(first).to_have_attribute("aria-pressed", "true")
+    # Set aside, it slides up into the tray (the runtime's glide, a script animation), and comes to rest.
+    page.wait_for_function(f"() => ({IN_MOTION})().length === 0")
 
     page.emulate_media(reduced_motion="reduce")
     page.locator("[data-action='generala:throw']").click()

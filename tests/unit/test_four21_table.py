@@ -520,3 +520,13 @@ def test_the_rules_page_opens_with_the_hands_drawn_as_dice_and_the_star_under_th
     assert [len(pile.find_all(lambda el: el.attrs.get("class") == "token")) for pile in star.children if pile.tag == "span"][
         ::2
     ] == [5, 0]
+
+
+def test_the_newest_who_starts_throw_tumbles_in_and_the_earlier_ones_lie_still() -> None:
+    match = Match.new(g, {"players": 3}, 0, (Seat("Ann"), Seat("Bob"), Seat("Chloé")))
+    match = match.play_all([g.Throw(), Roll((4,)), g.Throw(), Roll((2,))])
+    model = Model(route=Route("game", "421"), matches={Slot("421"): match})
+    rows = view(model).find_all(lambda el: el.attrs.get("class") == "mini-dice")
+    tumbling = [[d.attrs["class"] for d in row.children if d.tag == "span"] for row in rows]
+    assert tumbling == [[], [f"die roll-{throws(match) % 2}"]]  # Bob's die, thrown just now
+    assert [row.attrs["aria-label"] for row in rows] == ["4", "2"]

@@ -423,3 +423,16 @@ def test_the_rules_page_opens_with_a_box_of_each_kind_and_dice_that_score_in_it(
         ("Four", "40 points, 45 on the first throw"),
         ("General", "60 points"),
     ]
+
+
+def test_a_die_slides_between_the_tray_and_the_table_under_one_name_till_the_next_throw_names_them_anew() -> None:
+    model = with_dice(playing(), ((), (6, 6, 4, 2, 1)))
+
+    def names(model: Model) -> list[str]:
+        return [d.attrs["data-glide"] for d in view(model).find_all(by_class("die"))]
+
+    before = names(model)
+    model, _ = send(model, "generala:keep", index="1")  # set aside: the same die, to slide up into the tray
+    assert names(model) == before and len(set(before)) == 5
+    model, _ = send(model, "generala:throw")  # a throw draws the dice anew: nothing slides
+    assert set(names(model)).isdisjoint(before)

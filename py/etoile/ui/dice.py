@@ -77,6 +77,15 @@ def in_the_air(value: int, roll: int) -> tuple[int, int]:
     return (value + roll % 5) % 6 + 1, (value + (roll + 2) % 5) % 6 + 1
 
 
+def small_die(value: int, *, roll: int | None = None) -> El:
+    """A small die that is only shown (a who-starts throw, a roll-off), tumbling and landing as a die of the table
+    does when ``roll`` (as for :func:`die`) says it was just thrown."""
+    if roll is None:
+        return face(value)
+    tumbling = [face(shown, tumbling=step) for step, shown in enumerate(in_the_air(value, roll), 1)]
+    return h("span", {"class": f"die roll-{roll % 2}"}, face(value), tumbling)
+
+
 def die(value: int, label: str, *, kept: bool, rolled: bool, roll: int, attrs: dict[str, Attr] | None = None) -> El:
     """A die button: ``kept`` dice are set aside (``aria-pressed``), in the tray; ``rolled`` ones tumble and land.
 
@@ -164,6 +173,9 @@ def dice_row(
                     "data-action": f"{game}:keep",
                     "data-game": game,
                     "data-index": str(i),
+                    # Set aside or taken back between two throws, it slides between the tray and the table (a throw
+                    # draws the dice anew: the name changes with it).
+                    "data-glide": f"die-{roll}-{i}",
                     "disabled": not enabled,
                     "data-hint": "keep" if i in hinted else None,
                 },

@@ -98,6 +98,40 @@ def moving(root: Any) -> list[Any]:
     ]
 
 
+GLIDERS = "[data-glide]"
+"""What slides to its new place when a redraw moves it (a die set aside into the tray, or taken back): its
+``data-glide`` names it among the others."""
+
+GLIDE_MS = 250
+"""How long a slide takes at the normal pace, in milliseconds."""
+
+
+def places_of(root: Any) -> dict[str, tuple[float, float]]:
+    """Where each element of :data:`GLIDERS` under ``root`` is, by name, before a redraw."""
+    found = {}
+    for element in root.querySelectorAll(GLIDERS):
+        box = element.getBoundingClientRect()
+        found[str(element.dataset.glide)] = (box.left, box.top)
+    return found
+
+
+def glide(root: Any, before: dict[str, tuple[float, float]], pace: float) -> None:
+    """Slide each element of :data:`GLIDERS` that the redraw moved from where it was ``before`` to its new place, in
+    :data:`GLIDE_MS` times ``pace`` (none at 0: no motion wanted)."""
+    if not before or not pace:
+        return
+    for element in root.querySelectorAll(GLIDERS):
+        was = before.get(str(element.dataset.glide))
+        if was is None:
+            continue
+        box = element.getBoundingClientRect()
+        dx, dy = was[0] - box.left, was[1] - box.top
+        if abs(dx) > 1 or abs(dy) > 1:
+            frames = [{"transform": f"translate({dx:.0f}px, {dy:.0f}px)"}, {"transform": "none"}]
+            options = {"duration": GLIDE_MS * pace, "easing": "ease-out"}
+            element.animate(to_js(frames, dict_converter=Object.fromEntries), to_js(options, dict_converter=Object.fromEntries))
+
+
 FLIGHTS = "[data-fly-from]"
 """What flies in from elsewhere on the page (a token from the pot to a player): ``data-fly-from`` names, as a
 selector, the element it comes from."""

@@ -20,7 +20,19 @@ from etoile.engine.match import Match
 from etoile.games.four21 import rules as g
 from etoile.games.four21.coach import Four21Advice
 from etoile.ui.common import pointer, replaying, result_panel, seat_name
-from etoile.ui.dice import Keep, ThrowDice, dice_message, dice_row, face, places, places_from, rounds_told, throw_told, throws
+from etoile.ui.dice import (
+    Keep,
+    ThrowDice,
+    dice_message,
+    dice_row,
+    face,
+    places,
+    places_from,
+    rounds_told,
+    small_die,
+    throw_told,
+    throws,
+)
 from etoile.ui.i18n import Catalog
 from etoile.ui.vdom import Attr, El, h
 
@@ -436,6 +448,7 @@ def table_dice(match: Match, local: Local, t: Catalog, replay: bool) -> El | Non
         thrown = [shown for round_ in rolloff.rounds for shown in round_]
         if not thrown:
             return None
+        roll = None if replay else throws(match)  # the newest throw tumbles in, as the table's dice do
         return h(
             "ul",
             {"class": "rolloff-throws", "aria-label": t("four21.rolloff_throws")},
@@ -447,10 +460,10 @@ def table_dice(match: Match, local: Local, t: Catalog, replay: bool) -> El | Non
                     h(
                         "span",
                         {"class": "mini-dice", "role": "img", "aria-label": " ".join(map(str, dice))},
-                        [face(v) for v in dice],
+                        [small_die(v, roll=roll if n == len(thrown) - 1 else None) for v in dice],
                     ),
                 )
-                for seat, dice in thrown
+                for n, (seat, dice) in enumerate(thrown)
             ],
         )
     if not state.dice:

@@ -137,6 +137,7 @@ class Runtime:
         tree = views.view(self.model)
         if self.tree is None:
             self.root.replaceChildren()
+        places = dom.places_of(self.root)
         dom.patch(self.root, 0, self.tree, tree)
         self.tree = tree
         shown = (self.model.route, self.model.route.slot in self.model.matches)
@@ -151,6 +152,7 @@ class Runtime:
         document.title = views.title(self.model)
         dom.fit_scrollers(self.root)
         dom.aim_flights(self.root)
+        dom.glide(self.root, places, sound.animation_pace(self.model.animation_speed))
         self.feel_turn()
         moving = dom.moving(self.root)
         if moving:
