@@ -97,12 +97,17 @@ def test_a_computer_to_move_plays_on_when_its_table_is_shown_again() -> None:
     assert update(back, m.Imported(1, back.settings, back.matches))[1] == think
 
 
-def test_the_worker_is_made_ready_when_any_table_is_shown_for_its_computers_or_its_coach() -> None:
+def test_the_worker_is_made_ready_at_a_table_with_a_computer_the_coach_on_or_a_person_alone() -> None:
+    prepare = [fx.PrepareAi(Slot("pig"))]
     against, _ = update(started((SeatChoice("Ann"), SeatChoice(computer="easy"))), m.RouteChanged("#/pig"))
-    assert update(against, m.Resume())[1] == [fx.PrepareAi(Slot("pig"))]
+    assert update(against, m.Resume())[1] == prepare
+    alone, _ = update(started((SeatChoice("Ann"),)), m.RouteChanged("#/pig"))
+    assert update(alone, m.Resume())[1] == prepare
     friends, _ = update(started(), m.RouteChanged("#/pig"))
-    assert update(friends, m.Resume())[1] == [fx.PrepareAi(Slot("pig"))]
-    assert update(replace(friends, route=Route("settings")), m.Resume())[1] == []
+    assert update(friends, m.Resume())[1] == []  # a game of friends on one device runs one interpreter
+    coached = replace(friends, settings=friends.settings.with_(coach=True))
+    assert update(coached, m.Resume())[1] == prepare
+    assert update(replace(against, route=Route("settings")), m.Resume())[1] == []
 
 
 def test_a_late_computer_move_for_an_older_position_is_ignored() -> None:

@@ -14,6 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from etoile.saved.history import Entry
+from etoile.saved.storage import MemoryBackend, Store
+from tests.e2e import positions
+
 ROOT = Path(__file__).resolve().parents[2]
 OPEN = """
 import json, sys, types
@@ -34,6 +38,35 @@ from etoile.ui.views import view
 
 view(Model(route=parse(sys.argv[1])))
 print(json.dumps(sorted(sys.modules)))
+"""
+PREFETCHED = """
+import json, sys, types
+
+class Anything:
+    def __getattr__(self, name): return Anything()
+    def __call__(self, *args, **kwargs): return Anything()
+
+for name in ("js", "pyodide", "pyodide.ffi", "pyscript"):
+    module = types.ModuleType(name)
+    module.__getattr__ = lambda attr: Anything()
+    sys.modules[name] = module
+
+import etoile.ui.runtime.page
+from etoile.app.model import Model
+from etoile.app.routes import parse
+from etoile.engine.registry import specs
+from etoile.saved.history import newest_first
+from etoile.saved.storage import MemoryBackend, Store
+from etoile.ui.views import view
+
+history = newest_first(Store(MemoryBackend(json.loads(sys.stdin.read()))).history())
+view(Model(route=parse("#/history"), history=history))
+for found in specs():  # as the page's prefetch_statistics does while the page is idle
+    found.load_stats()
+    found.load_section()
+before = set(sys.modules)
+view(Model(route=parse("#/stats"), history=history))
+print(json.dumps(sorted(set(sys.modules) - before)))
 """
 GAMES = {"421": "four21", "generala": "generala", "chinese-checkers": "chinese_checkers"}
 COSTLY = {"fractions", "hashlib", "pkgutil", "segno", "decimal", "statistics"}
@@ -73,3 +106,21 @@ def test_a_games_setup_imports_that_game_only(game: str) -> None:
     assert f"etoile.games.{GAMES[game]}.rules" in modules
     others = {m for m in games_parts(modules) if not m.startswith(f"etoile.games.{GAMES[game]}.")}
     assert others == set()
+
+
+def test_the_statistics_screen_imports_nothing_once_the_statistics_are_prefetched() -> None:
+    """The page loads every game's statistics while it is idle: opening the screen then, with a finished game of
+    each kind in the history, imports no module (an import under Pyodide would hold the page)."""
+    backend = MemoryBackend()
+    for day, game in enumerate(GAMES, start=1):
+        Store(backend).save_entry(Entry.of(positions.finished(game), f"2026-11-{day:02d}T20:00"))
+    found = subprocess.run(
+        [sys.executable, "-c", PREFETCHED],
+        input=json.dumps(backend.items),
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+        env={"PYTHONPATH": str(ROOT / "py"), "PATH": ""},
+    )
+    assert json.loads(found.stdout) == []

@@ -63,9 +63,17 @@ def resume(model: Model) -> list[Effect]:
     match = model.matches.get(slot) if model.route.screen == "game" and slot else None
     if slot is None or match is None:
         return []
-    # The computer players and the coach need the worker: it starts once the page is idle at the table, so neither
-    # the first computer turn nor the first hint waits for a second interpreter to boot.
-    return [fx.PrepareAi(slot), *computer_turn(model, slot), *follow(model, slot)]
+    prepare = [fx.PrepareAi(slot)] if wants_computer(model, match) else []
+    return [*prepare, *computer_turn(model, slot), *follow(model, slot)]
+
+
+def wants_computer(model: Model, match: Match) -> bool:
+    """Whether a table will ask the computer players' worker by itself: a computer plays a seat, the coach is on, or
+    a person plays alone (a solo game is measured against the computer's play). The worker then starts once the page
+    is idle at the table, so that the first computer turn or advice waits for no second interpreter to boot; at
+    another table it starts only when asked (a hint), and a game of friends on one device runs one interpreter.
+    """
+    return model.settings.coach or len(match.seats) == 1 or any(seat.computer for seat in match.seats)
 
 
 def kept_by(before: Match, after: Match | None) -> bool:
