@@ -106,6 +106,7 @@ def test_a_games_setup_imports_that_game_only(game: str) -> None:
     assert f"etoile.games.{GAMES[game]}.rules" in modules
     others = {m for m in games_parts(modules) if not m.startswith(f"etoile.games.{GAMES[game]}.")}
     assert others == set()
+    assert modules & COSTLY == set()
 
 
 def test_the_statistics_screen_imports_nothing_once_the_statistics_are_prefetched() -> None:
@@ -124,3 +125,28 @@ def test_the_statistics_screen_imports_nothing_once_the_statistics_are_prefetche
         env={"PYTHONPATH": str(ROOT / "py"), "PATH": ""},
     )
     assert json.loads(found.stdout) == []
+
+
+THROWN = """
+import sys
+from etoile.engine.match import Match, Seat
+from etoile.games.generala import rules
+
+match = Match.new(rules, {"players": 1}, 7, (Seat("Ann"),)).play(rules.Throw()).settled()
+assert match.state.dice, "the dice were thrown"
+print(sorted(sys.modules))
+"""
+
+
+def test_a_throw_is_drawn_without_listing_its_odds() -> None:
+    """Drawing a throw needs how many dice fly, not the 252 exact odds of five dice, which import ``fractions``
+    (about 30 ms of a player's first throw under Pyodide)."""
+    found = subprocess.run(
+        [sys.executable, "-c", THROWN],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+        env={"PYTHONPATH": str(ROOT / "py"), "PATH": ""},
+    )
+    assert "'fractions'" not in found.stdout

@@ -28,6 +28,9 @@ dataclasses.FrozenInstanceError: cannot assign to field 'x'
 ...     points: int
 >>> [field.name for field in fields(Score)], Score(2) < Score(3)
 (['points'], True)
+
+A page made idle can make them ahead of their first use, one at a time (:func:`pending`, :func:`make`), so that no
+player's action pays for them: the page's runtime does, once a screen is drawn.
 """
 
 from __future__ import annotations
@@ -40,6 +43,8 @@ T = TypeVar("T")
 
 _FIELDS = "__dataclass_fields__"
 _OPTIONS = "__lazy_dataclass__"
+_DECLARED: list[type] = []
+"""The classes declared lazy that may still be pending, in the order declared (:func:`pending` sweeps it)."""
 
 
 class _PendingFields:
@@ -53,6 +58,19 @@ class _PendingFields:
 def is_pending(cls: type) -> bool:
     """Whether ``cls`` is a :func:`lazy_dataclass` not made a dataclass yet."""
     return _OPTIONS in cls.__dict__
+
+
+def pending() -> list[type]:
+    """The classes declared so far that are not made yet (the modules imported since declare more).
+
+    >>> @lazy_dataclass
+    ... class Later:
+    ...     x: int
+    >>> Later in pending(), make(Later) is Later, Later in pending()
+    (True, True, False)
+    """
+    _DECLARED[:] = [cls for cls in _DECLARED if is_pending(cls)]
+    return list(_DECLARED)
 
 
 def make(cls: type[T]) -> type[T]:
@@ -90,6 +108,7 @@ def lazy_dataclass(cls: type[T] | None = None, /, *, frozen: bool = True, order:
         type.__setattr__(cls, "__init__", __init__)
         type.__setattr__(cls, _FIELDS, _PendingFields())
         type.__setattr__(cls, _OPTIONS, {"frozen": frozen, "order": order})
+        _DECLARED.append(cls)
         return cls
 
     return declare if cls is None else declare(cls)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from etoile.engine.dice import Roll, draw
+from etoile.engine.dice import Outcomes, Roll, draw
 from etoile.engine.game import CHANCE, JSON, Game, IllegalAction, Outcome
 from etoile.engine.lazy import lazy_dataclass
 from etoile.engine.names import clean_name
@@ -286,6 +286,8 @@ def _draw(outcomes: Any, rng: Dice) -> Any:
     A throw of dice is thrown die by die (:func:`etoile.engine.dice.draw`), so a game's throws are the same whatever
     the order of its outcomes; any other chance takes one draw and picks by the outcomes' probabilities.
     """
+    if isinstance(outcomes, Outcomes):  # a throw: how many dice fly is all it takes, not their odds
+        return draw(rng, outcomes.dice)[0]
     first = outcomes[0][0]
     if isinstance(first, Roll):
         return draw(rng, len(first.faces))[0]

@@ -60,8 +60,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from fractions import Fraction
 from itertools import pairwise
+from typing import TYPE_CHECKING
 
 from etoile.engine.game import JSON, IllegalAction, ToMove
 from etoile.games.chinese_checkers.board import (
@@ -98,6 +98,9 @@ from etoile.games.chinese_checkers.text import (
     state_to_json,
     state_to_text,
 )
+
+if TYPE_CHECKING:
+    from fractions import Fraction  # the odds' type: the module itself is imported where odds are listed
 
 __all__ = [
     "BRANCHES",

@@ -49,9 +49,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import fields, replace
-from fractions import Fraction
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from etoile.engine.dice import (
     Roll,
@@ -74,6 +73,9 @@ from etoile.engine.game import CHANCE, JSON, Description, IllegalAction, Option,
 from etoile.engine.lazy import lazy_dataclass
 from etoile.engine.rng import Dice
 from etoile.games.four21 import SPEC
+
+if TYPE_CHECKING:
+    from fractions import Fraction  # the odds' type: the module itself is imported where odds are listed
 
 ID = SPEC.id
 MAX_ACTIONS = 10_000

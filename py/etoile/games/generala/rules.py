@@ -75,7 +75,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import fields, replace
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from etoile.engine.dice import (
     Roll,
@@ -98,6 +98,9 @@ from etoile.engine.game import CHANCE, JSON, Description, IllegalAction, Option,
 from etoile.engine.lazy import lazy_dataclass
 from etoile.engine.rng import Dice
 from etoile.games.generala import SPEC
+
+if TYPE_CHECKING:
+    from fractions import Fraction  # the odds' type: the module itself is imported where odds are listed
 
 ID = SPEC.id
 DESCRIPTION = Description(

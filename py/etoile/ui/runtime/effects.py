@@ -63,11 +63,17 @@ def run(runtime: Host, effect: fx.Effect) -> None:
         case fx.Sound(name, count):
             if model.settings.sound:
                 pace = animation_pace(model.animation_speed)
-                play_sound(name, volume=model.settings.volume, pace=pace, count=count)
+                runtime.spawn(sound_soon(name, model.settings.volume, pace, count), quiet=True)
         case fx.Focus() | fx.FocusHeading() | fx.FocusNext() | fx.FocusDialog():
             runtime.focus(effect)
         case _:
             assert_never(effect)
+
+
+async def sound_soon(name: str, volume: int, pace: float, count: int) -> None:
+    """Play a sound in a task of its own, a moment after the page is drawn: the task of a throw stays short (its
+    Web Audio nodes take a few milliseconds to make, the first time its noise too), and what is heard is not late."""
+    play_sound(name, volume=volume, pace=pace, count=count)
 
 
 def ask(runtime: Host, effect: fx.Think | fx.Advise | fx.PrepareAi) -> None:

@@ -25,6 +25,7 @@ from etoile.app.messages import Msg
 from etoile.app.model import Model
 from etoile.app.routes import parse
 from etoile.app.update import update, with_problems
+from etoile.engine import lazy
 from etoile.engine.match import Match
 from etoile.engine.registry import specs
 from etoile.engine.slot import Slot
@@ -75,6 +76,7 @@ class Runtime:
         self.working: set[asyncio.Future[Any]] = set()  # the tasks that mark the page busy (see spawn)
         self.busy = False  # a message is being run or drawn: the next ones wait in the queue
         self.settling = 0  # how many throws' dice are still landing (see settle)
+        self.making = False  # the lazy dataclasses are being made while the page is idle (see make_dataclasses)
         self.turn: tuple[Any, int | None] | None = None  # the table shown last and the person it was to (see feel_turn)
         self.shown: tuple[Any, bool] | None = None  # the screen drawn last: its route, and whether a game is under way
 
@@ -157,6 +159,19 @@ class Runtime:
         moving = dom.moving(self.root)
         if moving:
             self.spawn(self.settle(moving))
+        if not self.making and lazy.pending():
+            self.making = True
+            self.spawn(self.make_dataclasses(), quiet=True)
+
+    async def make_dataclasses(self) -> None:
+        """Make the dataclasses of the modules imported so far (a screen's, a game's) while the page is idle, one at
+        a time, so that a player's first throw or move does not pay for them (:mod:`etoile.engine.lazy`)."""
+        try:
+            while found := lazy.pending():
+                await page_idle()
+                lazy.make(found[0])
+        finally:
+            self.making = False
 
     def feel_turn(self) -> None:
         """Vibrate a device that can when the table shown becomes a person's to play after it was someone else's
