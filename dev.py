@@ -4,7 +4,7 @@
 python3 dev.py serve [--port 8000]   build the app and serve it on localhost
 python3 dev.py test [PYTEST ARGS]    set everything up and run every check and test
 python3 dev.py build                 write the served tree site/ (what GitHub Pages publishes)
-python3 dev.py bench NAME [ARGS]     run bench/NAME.py (startup, four21_ai, generala_ai, chinese_checkers_ai)
+python3 dev.py bench NAME [ARGS]     run bench/NAME.py (startup, throws, four21_ai, generala_ai, chinese_checkers_ai)
 """
 
 from __future__ import annotations
