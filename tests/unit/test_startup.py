@@ -19,7 +19,7 @@ from etoile.saved.storage import MemoryBackend, Store
 from tests.e2e import positions
 
 ROOT = Path(__file__).resolve().parents[2]
-OPEN = """
+PAGE = """
 import json, sys, types
 
 class Anything:
@@ -32,27 +32,21 @@ for name in ("js", "pyodide", "pyodide.ffi", "pyscript"):
     sys.modules[name] = module
 
 import etoile.ui.runtime.page
-from etoile.app.model import Model
+"""
+"""The start of a script run as the page runs: the browser's modules stood in for, the page's runtime imported."""
+OPEN = (
+    PAGE
+    + """from etoile.app.model import Model
 from etoile.app.routes import parse
 from etoile.ui.views import view
 
 view(Model(route=parse(sys.argv[1])))
 print(json.dumps(sorted(sys.modules)))
 """
-PREFETCHED = """
-import json, sys, types
-
-class Anything:
-    def __getattr__(self, name): return Anything()
-    def __call__(self, *args, **kwargs): return Anything()
-
-for name in ("js", "pyodide", "pyodide.ffi", "pyscript"):
-    module = types.ModuleType(name)
-    module.__getattr__ = lambda attr: Anything()
-    sys.modules[name] = module
-
-import etoile.ui.runtime.page
-from etoile.app.model import Model
+)
+PREFETCHED = (
+    PAGE
+    + """from etoile.app.model import Model
 from etoile.app.routes import parse
 from etoile.engine.registry import specs
 from etoile.saved.history import newest_first
@@ -68,22 +62,29 @@ before = set(sys.modules)
 view(Model(route=parse("#/stats"), history=history))
 print(json.dumps(sorted(set(sys.modules) - before)))
 """
+)
 GAMES = {"421": "four21", "generala": "generala", "chinese-checkers": "chinese_checkers"}
 COSTLY = {"fractions", "hashlib", "pkgutil", "segno", "decimal", "statistics"}
 """Modules of the standard library (and the QR code one) that the page's first screens do without."""
 
 
-def opened(route: str) -> set[str]:
-    """The modules imported once the page has opened ``route``."""
+def run(script: str, *args: str, given: str = "") -> str:
+    """What ``script`` prints, run in a fresh interpreter with the app's package on its path and ``given`` as input."""
     found = subprocess.run(
-        [sys.executable, "-c", OPEN, route],
+        [sys.executable, "-c", script, *args],
+        input=given,
         capture_output=True,
         text=True,
         check=True,
         cwd=ROOT,
         env={"PYTHONPATH": str(ROOT / "py"), "PATH": ""},
     )
-    return set(json.loads(found.stdout))
+    return found.stdout
+
+
+def opened(route: str) -> set[str]:
+    """The modules imported once the page has opened ``route``."""
+    return set(json.loads(run(OPEN, route)))
 
 
 def games_parts(modules: set[str]) -> set[str]:
@@ -115,16 +116,7 @@ def test_the_statistics_screen_imports_nothing_once_the_statistics_are_prefetche
     backend = MemoryBackend()
     for day, game in enumerate(GAMES, start=1):
         Store(backend).save_entry(Entry.of(positions.finished(game), f"2026-11-{day:02d}T20:00"))
-    found = subprocess.run(
-        [sys.executable, "-c", PREFETCHED],
-        input=json.dumps(backend.items),
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=ROOT,
-        env={"PYTHONPATH": str(ROOT / "py"), "PATH": ""},
-    )
-    assert json.loads(found.stdout) == []
+    assert json.loads(run(PREFETCHED, given=json.dumps(backend.items))) == []
 
 
 THROWN = """
@@ -141,12 +133,4 @@ print(sorted(sys.modules))
 def test_a_throw_is_drawn_without_listing_its_odds() -> None:
     """Drawing a throw needs how many dice fly, not the 252 exact odds of five dice, which import ``fractions``
     (about 30 ms of a player's first throw under Pyodide)."""
-    found = subprocess.run(
-        [sys.executable, "-c", THROWN],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=ROOT,
-        env={"PYTHONPATH": str(ROOT / "py"), "PATH": ""},
-    )
-    assert "'fractions'" not in found.stdout
+    assert "'fractions'" not in run(THROWN)
