@@ -69,6 +69,22 @@ STDLIB_LEFT_OUT = frozenset(
 code of the app, of segno, of PyScript or of Pyodide's start-up imports (a whole session imports about 80 top-level
 modules of the 180), a quarter of its bytes (2.55 MB, served 1.86). Anything not named here is kept, so a newer
 Pyodide's own modules are too."""
+CODECS_SERVED = frozenset(
+    (
+        # The package's machinery, and the codecs Python itself and the page's code name: Unicode, ASCII, Latin-1,
+        # the escapes, the names of the web (idna).
+        *("__init__", "aliases", "ascii", "charmap", "latin_1", "raw_unicode_escape", "undefined", "unicode_escape"),
+        *("utf_7", "utf_8", "utf_8_sig", "utf_16", "utf_16_be", "utf_16_le", "utf_32", "utf_32_be", "utf_32_le"),
+        *("idna", "punycode"),
+        # segno's: Shift JIS for kanji, and every character set a QR code's ECI can name (segno.consts).
+        *("shift_jis", "cp437", "cp1250", "cp1251", "cp1252", "cp1256", "big5", "gb18030", "gbk", "euc_kr"),
+        *(f"iso8859_{n}" for n in (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15, 16)),
+    )
+)
+"""The modules of the standard library's ``encodings`` package that are served: 43 of its 124, 82 KB of its 313
+(compressed). The others are code pages of old systems (DOS, the Mac, EBCDIC, KOI8) that nothing in the page can
+meet: a look-up of one of them fails with ``LookupError`` like any unknown encoding. A page's session imports only
+``utf_8`` (and ``shift_jis`` when segno meets a link that Latin-1 cannot hold)."""
 PACKAGE = "py/etoile.tar.gz"
 """The app's Python package as served (:func:`write_package`), relative to the site."""
 APP_FILES = ("boot.js", "unpack.js", "pyscript.toml", "py/main.py", "py/worker.py")
@@ -285,12 +301,21 @@ def write_fetched_screens(site: Path, drawn: Sequence[Screen]) -> None:
         (site / name).write_text(html, encoding="utf-8")
 
 
+def served(filename: str) -> bool:
+    """Whether a file of Pyodide's standard library zip is served: not in :data:`STDLIB_LEFT_OUT`, and, in
+    ``encodings``, one of :data:`CODECS_SERVED`."""
+    top, _, rest = filename.partition("/")
+    if top == "encodings" and rest:
+        return rest.removesuffix(".py") in CODECS_SERVED
+    return top.removesuffix(".py") not in STDLIB_LEFT_OUT
+
+
 def write_stdlib(source: Path, target: Path) -> None:
-    """Copy Pyodide's standard library zip without the modules of :data:`STDLIB_LEFT_OUT` (same names, dates, order)."""
+    """Copy Pyodide's standard library zip with only the files it :func:`served` (same names, dates, order)."""
     target.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(source) as original, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as lean:
         for info in original.infolist():
-            if info.filename.split("/")[0].removesuffix(".py") not in STDLIB_LEFT_OUT:
+            if served(info.filename):
                 lean.writestr(info, original.read(info), compress_type=info.compress_type, compresslevel=9)
 
 

@@ -1,9 +1,12 @@
 """The served tree: complete, self-contained, and versioned for the offline cache."""
 
 import ast
+import encodings
+import encodings.aliases
 import json
 import re
 import subprocess
+import sys
 import tarfile
 import tomllib
 import zipfile
@@ -16,6 +19,7 @@ from etoile.engine.registry import IDS
 from etoile.saved.settings import LANGUAGES
 from etoile.ui.predrawn import ROUTES, key
 from tools.build import (
+    CODECS_SERVED,
     PACKAGE,
     PICTURE,
     PYODIDE_FILES,
@@ -267,6 +271,28 @@ def test_the_served_standard_library_leaves_out_only_what_no_code_of_the_app_imp
     reached = {name.split(".")[0] for name in stdlib_closure(imported)}
     assert reached & STDLIB_LEFT_OUT == set()
     assert {"email", "http", "urllib"} <= reached  # segno's writers: xml.sax.saxutils, then urllib.request
+
+
+def codec_module(name: str) -> str:
+    """The module of ``encodings`` that Python's look-up of the codec ``name`` imports (its alias, else its name)."""
+    normal = encodings.normalize_encoding(name.lower())
+    return encodings.aliases.aliases.get(normal) or encodings.aliases.aliases.get(normal.replace(".", "_")) or normal
+
+
+def test_the_served_codecs_are_every_one_the_page_or_segno_can_name(site: Path) -> None:
+    with zipfile.ZipFile(site / "vendor/pyodide/python_stdlib.zip") as archive:
+        names = [name.removeprefix("encodings/") for name in archive.namelist() if name.startswith("encodings/")]
+    codecs = {name.removesuffix(".py") for name in names if name}
+    assert codecs == CODECS_SERVED
+    sys.path.insert(0, str(vendored()))
+    try:
+        from segno import consts  # noqa: PLC0415 - the served copy, not an installed one
+    finally:
+        sys.path.remove(str(vendored()))
+    named = {*consts.ECI_ASSIGNMENT_NUM, consts.DEFAULT_BYTE_ENCODING, consts.KANJI_ENCODING, "shift-jis"}
+    named |= {"utf-8", "utf8", "UTF-8", "ascii", "latin-1", "idna", "unicode_escape", "raw_unicode_escape"}
+    assert {name: codec_module(name) for name in named if codec_module(name) not in codecs} == {}
+    assert len(codecs) < 50  # of 124: the code pages of DOS, the Mac, EBCDIC and KOI8 are left out
 
 
 def test_the_served_runtime_is_only_what_the_app_loads(site: Path) -> None:
