@@ -47,6 +47,7 @@ def expect_chosen_and_loaded_in(page: Page, lang: str, loading: str) -> None:
     expect(page.locator("html")).to_have_attribute("lang", lang)
     expect(page.locator("#main h1")).to_have_text(t(lang, "missing.title"))
     page.get_by_role("navigation", name=t(lang, "nav.label")).get_by_role("link", name=t(lang, "nav.settings")).click()
+    expect(page.locator("#main h1")).to_have_text(t(lang, "settings.title"))
 
 
 @pytest.mark.browser_context_args(locale="fr-FR")
@@ -100,7 +101,7 @@ def test_choosing_russian_switches_every_text_at_once_and_is_remembered(page: Pa
     expect(nav.get_by_role("link")).to_have_text([t("ru", "nav.home"), t("ru", "nav.history"), t("ru", "nav.settings")])
     expect_chosen_and_loaded_in(page, "ru", "Загрузка «Этуаль»…")
     expect(page.locator("#main h1")).to_have_text(t("ru", "settings.title"))
-    page.get_by_role("link", name=t("ru", "nav.home")).click()
+    page.get_by_role("link", name=t("ru", "nav.home"), exact=True).click()
     expect_home_in(page, "ru")
 
 
@@ -136,7 +137,7 @@ def test_choosing_spanish_switches_every_text_at_once_and_is_remembered(page: Pa
     )
     expect(page.locator(".settings .data .row > *").last).to_have_text("Borrar todos los datos")
     expect_chosen_and_loaded_in(page, "es", "Cargando Étoile…")
-    page.get_by_role("link", name=t("es", "nav.home")).click()
+    page.get_by_role("link", name=t("es", "nav.home"), exact=True).click()
     expect_home_in(page, "es")
 
 
