@@ -139,7 +139,8 @@ class Runtime:
         tree = views.view(self.model)
         if self.tree is None:
             self.root.replaceChildren()
-        places = dom.places_of(self.root)
+        pace = sound.animation_pace(self.model.animation_speed)
+        places = dom.places_of(self.root) if pace else {}  # measured only for a slide to come
         dom.patch(self.root, 0, self.tree, tree)
         self.tree = tree
         shown = (self.model.route, self.model.route.slot in self.model.matches)
@@ -154,7 +155,7 @@ class Runtime:
         document.title = views.title(self.model)
         dom.fit_scrollers(self.root)
         dom.aim_flights(self.root)
-        dom.glide(self.root, places, sound.animation_pace(self.model.animation_speed))
+        dom.glide(self.root, places, pace)
         self.feel_turn()
         moving = dom.moving(self.root)
         if moving:
