@@ -9,15 +9,19 @@ again (:data:`CRASHES`).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
 
+from tests.e2e.network import LiveNetwork, NetworkUnavailable, closed_network
 from tools.build import SITE, build
 from tools.serve import serve_in_background
+
+Devices = Callable[[int], list[Page]]
+"""What the ``devices`` fixture gives: ``devices(count)`` makes that many devices (pages) of live play."""
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -73,19 +77,25 @@ def browser_context_args(browser_context_args: dict) -> dict:
     return {**browser_context_args, "locale": "en-GB", "accept_downloads": True}
 
 
-@pytest.fixture
-def page(page: Page, base_url: str) -> Iterator[Page]:
-    """pytest-playwright's page, with a 30 s timeout and a same-origin guard."""
+def guard(page: Page, base_url: str) -> list[str]:
+    """Give ``page`` a 30 s timeout, and a list that collects every request it makes outside ``base_url``'s origin."""
     origin = urlsplit(base_url).netloc
     foreign: list[str] = []
 
-    def check(request) -> None:
+    def check(request: Request) -> None:
         parts = urlsplit(request.url)
         if parts.scheme in ("http", "https", "ws", "wss") and parts.netloc != origin:
             foreign.append(request.url)
 
     page.on("request", check)
     page.set_default_timeout(TIMEOUT_MS)
+    return foreign
+
+
+@pytest.fixture
+def page(page: Page, base_url: str) -> Iterator[Page]:
+    """pytest-playwright's page, with a 30 s timeout and a same-origin guard."""
+    foreign = guard(page, base_url)
     yield page
     assert foreign == [], f"requests to other origins: {foreign}"
 
@@ -140,3 +150,44 @@ def set_up(page: Page, base_url: str, game: str, players: list[str | None], opti
     for label in options:
         page.get_by_label(label, exact=True).check()
     page.locator("[data-action='setup-start']").click()
+
+
+@pytest.fixture(scope="session")
+def live_network() -> Iterator[LiveNetwork]:
+    """A closed network for live play (:mod:`tests.e2e.network`), one per test process: the app served inside it at
+    ``base_url`` and a ``chromium`` that runs inside it. Skips the test where this machine cannot make one."""
+    try:
+        with closed_network(SITE, os.environ.get("CHROMIUM", "/usr/bin/chromium")) as network:
+            yield network
+    except NetworkUnavailable as why:
+        pytest.skip(f"live play needs a network namespace: {why}")
+
+
+@pytest.fixture(scope="session")
+def live_browser(live_network: LiveNetwork, launch_browser: Callable[..., Browser]) -> Iterator[Browser]:
+    """A Chromium inside :func:`live_network`, launched like the other tests' (same arguments and options)."""
+    browser = launch_browser(executable_path=str(live_network.chromium), args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def devices(live_browser: Browser, live_network: LiveNetwork) -> Iterator[Devices]:
+    """Makes ``count`` devices: pages of :func:`live_browser`, each in a fresh context of its own (its own storage,
+    like another phone), each guarded like ``page``. All are closed, and their guards checked, after the test."""
+    made: list[tuple[BrowserContext, list[str]]] = []
+
+    def make(count: int) -> list[Page]:
+        pages = []
+        for _ in range(count):
+            context = live_browser.new_context(locale="en-GB", base_url=live_network.base_url)
+            page = context.new_page()
+            made.append((context, guard(page, live_network.base_url)))
+            pages.append(page)
+        return pages
+
+    yield make
+    for context, _ in made:
+        context.close()
+    foreign = [url for _, urls in made for url in urls]
+    assert foreign == [], f"requests to other origins: {foreign}"

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -97,8 +96,10 @@ def test_a_friend_s_seat_is_offered_only_where_the_game_is_played_by_link() -> N
     from etoile.games.four21 import rules as four21  # noqa: PLC0415
 
     assert not Setup.new(four21.DESCRIPTION).with_kind(1, "friend").by_link
-    with pytest.raises(ValueError, match="not played by link"):
-        Match.new(four21, {"players": 2}, 1, (Seat("Ann"), Seat("Bob", away=True)))
+    live = Setup.new(four21.DESCRIPTION).with_kind(1, "device")
+    assert live.live and not live.by_link  # a 421 player elsewhere plays live, never by link
+    both = Setup.new(cc.DESCRIPTION, "Ann").with_players(3).with_kind(1, "friend").with_kind(2, "device")
+    assert [seat.kind for seat in both.seats] == ["person", "device", "device"]  # by link or live, not both
 
 
 def test_a_game_with_a_friend_starts_in_a_slot_of_its_own_and_leaves_the_game_in_progress_alone() -> None:

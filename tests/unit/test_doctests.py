@@ -18,6 +18,7 @@ PAGE_ONLY = {
     "etoile.ui.dom",
     "etoile.ui.runtime.effects",
     "etoile.ui.runtime.page",
+    "etoile.ui.runtime.peers",
     "etoile.ui.runtime.sound",
     "etoile.ui.runtime.storage",
     "etoile.ui.runtime.worker",

@@ -11,9 +11,11 @@ from typing import get_args
 
 import pytest
 
+from etoile.app import live
 from etoile.app import update as app
 from etoile.app.model import REPLAY_SPEEDS, Model
 from etoile.app.routes import GAMES
+from etoile.app.setup import KINDS
 from etoile.app.table import tips_of
 from etoile.engine.dice import Roll
 from etoile.engine.game import token
@@ -399,7 +401,11 @@ def runtime_keys() -> dict[str, set[str]]:
         **{f"ui/screens/{screen}.py: game.{{}}.line": {f"game.{g}.line" for g in GAMES} for screen in ("home", "setup")},
         "ui/screens/table.py: notation.{}": {f"notation.{w}" for w in _notation_words()},
         "ui/screens/table.py: table.speed.{}": {f"table.speed.{i}" for i in range(len(REPLAY_SPEEDS))},
-        "ui/screens/setup.py: setup.kind.{}": {f"setup.kind.{k}" for k in ("person", "friend", "computer")},
+        "ui/screens/setup.py: setup.kind.{}": {f"setup.kind.{k}" for k in KINDS},
+        **{
+            f"{where}: live.failed.{{}}": {f"live.failed.{r}" for r in live.FAILURES}
+            for where in ("app/live.py", "ui/screens/live.py")
+        },
         "ui/screens/settings.py: settings.speed.{}": {f"settings.speed.{v}" for v in SPEEDS},
         "ui/screens/settings.py: settings.theme.{}": {f"settings.theme.{v}" for v in THEMES},
         **{
@@ -436,10 +442,13 @@ def runtime_keys() -> dict[str, set[str]]:
     }
 
 
+LIVE_SCREEN = "ui/screens/live.py"
+
 NOT_KEYS = {
     "engine/lazy.py: {}.__init__",
     "engine/registry.py: {}.{}",
     "sharing/link.py: {}.{}.{}",
+    "sharing/handshake.py: {}.local",
     "ui/runtime/effects.py: etoile-{}-{}.json",
     "ui/runtime/effects.py: etoile-{}.json",
     "ui/runtime/effects.py: {}.json",

@@ -13,7 +13,7 @@ from etoile.engine.match import Match
 from etoile.engine.slot import Slot
 
 if TYPE_CHECKING:
-    from etoile.app.messages import ReplayTick
+    from etoile.app.messages import LiveThrowLate, ReplayTick
 
 
 @lazy_dataclass
@@ -137,10 +137,10 @@ class Send:
 
 @lazy_dataclass
 class Later:
-    """Run ``msg`` after ``seconds`` (a replay's next step)."""
+    """Run ``msg`` after ``seconds`` (a replay's next step, a throw's time for the devices' links)."""
 
     seconds: float
-    msg: ReplayTick
+    msg: ReplayTick | LiveThrowLate
 
 
 @lazy_dataclass
@@ -188,10 +188,50 @@ class FocusDialog:
     """Once drawn, move the focus into the dialog just opened."""
 
 
+@lazy_dataclass
+class Invite:
+    """Make the host's offer to the guest who will be ``device`` of ``table`` (:class:`~etoile.app.messages.Invited`)."""
+
+    table: str
+    device: int
+
+
+@lazy_dataclass
+class Accept:
+    """Read a guest's answer (a handshake's ``text``) into the connection of its invitation."""
+
+    text: str
+
+
+@lazy_dataclass
+class AnswerInvitation:
+    """Make this guest's answer to the invitation ``text`` (:class:`~etoile.app.messages.Answered`), then connect."""
+
+    text: str
+
+
+@lazy_dataclass
+class Transmit:
+    """Send ``text`` to ``device`` of ``table``; with ``close``, disconnect it after."""
+
+    table: str
+    device: int
+    text: str
+    close: bool = False
+
+
+@lazy_dataclass
+class HandOff:
+    """Hand a guest's answer (its handshake ``text``), opened in this tab, to the tab that holds the table."""
+
+    text: str
+
+
 Effect = (
     SaveSettings | SaveMatch | SaveRival | SaveDraft | Navigate | Think | Advise | PrepareAi | ResetStorage | ExportAll
     | ExportGame | ImportAll | Archive | DeleteEntry | ResaveHistory | Copy | Send | Later | OfferAside | DiscardAside
-    | Sound | Focus | FocusHeading | FocusNext | FocusDialog
+    | Sound | Focus | FocusHeading | FocusNext | FocusDialog | Invite | Accept | AnswerInvitation | Transmit
+    | HandOff
 )  # fmt: skip
 """Everything the runtime knows how to do."""
 

@@ -315,10 +315,12 @@ class SetupOption:
 
 @lazy_dataclass
 class SetupStart:
-    """Start the game set up, with a fresh ``seed`` (it asks first before it replaces a game in progress)."""
+    """Start the game set up, with a fresh ``seed`` (it asks first before it replaces a game in progress); a live
+    table's also with a fresh ``secret``, its host's chain's (64 hexadecimal digits)."""
 
     seed: int
     game: str | None = None
+    secret: str = ""
 
 
 @lazy_dataclass
@@ -501,6 +503,107 @@ class AtTable:
     msg: object
 
 
+# --- a live table across devices (:mod:`etoile.app.live`) ----------------------------------------------------------
+
+
+@lazy_dataclass
+class Invited:
+    """The host's offer to the guest who will be ``device`` of ``table`` is made: ``text``, its handshake."""
+
+    table: str
+    device: int
+    text: str
+
+
+@lazy_dataclass
+class Answered:
+    """This guest's answer to invitation ``invitation`` of ``table`` is made: ``text``, its handshake."""
+
+    table: str
+    invitation: int
+    text: str
+
+
+@lazy_dataclass
+class PeerOpened:
+    """The channel to ``device`` of ``table`` is open."""
+
+    table: str
+    device: int
+
+
+@lazy_dataclass
+class PeerSaid:
+    """``device`` of ``table`` sent ``text`` (a message of :mod:`etoile.sharing.live`, unchecked)."""
+
+    table: str
+    device: int
+    text: str
+
+
+@lazy_dataclass
+class PeerClosed:
+    """The channel to ``device`` of ``table`` closed."""
+
+    table: str
+    device: int
+
+
+@lazy_dataclass
+class PeerFailed:
+    """The connection to ``device`` of ``table`` could not be made, for ``reason`` (``timeout``, ``no_address``,
+    ``unknown``), ``detail`` saying more."""
+
+    table: str
+    device: int
+    reason: str
+    detail: str = ""
+
+
+@lazy_dataclass
+class LiveAnswer:
+    """An answer's text pasted or scanned by the host, or handed over by another tab; ``text`` may be the whole
+    answer link."""
+
+    text: str
+
+
+@lazy_dataclass
+class LiveJoin:
+    """The guest joins the table it was invited to, under the player's name, committed to a chain made of ``secret``."""
+
+    secret: str
+
+
+@lazy_dataclass
+class LiveCopy:
+    """Copy a live table's invitation or answer link, ``text``."""
+
+    text: str
+
+
+@lazy_dataclass
+class LiveStart:
+    """The host starts the live game of ``game`` (its guests are seated)."""
+
+    game: str | None = None
+
+
+@lazy_dataclass
+class LiveThrowLate:
+    """The time for the devices' links of throw ``n`` at ``table`` is up."""
+
+    table: str
+    n: int
+
+
+Live = (
+    Invited | Answered | PeerOpened | PeerSaid | PeerClosed | PeerFailed | LiveAnswer | LiveJoin | LiveCopy
+    | LiveStart | LiveThrowLate
+)  # fmt: skip
+"""The messages of a live table (:mod:`etoile.app.live`)."""
+
+
 Setup = SetupPlayers | SetupSeatKind | SetupSeatLevel | SetupSeatName | SetupOption | SetupStart | AbandonConfirm
 """The setup form's messages."""
 
@@ -532,7 +635,7 @@ AppMsg = (
 )  # fmt: skip
 """The messages about the whole app."""
 
-Msg = AppMsg | Past | Importing | GameMsg
+Msg = AppMsg | Past | Importing | GameMsg | Live
 """Every message :func:`etoile.app.update.update` takes."""
 
 Confirmable = ImportFile | ImportGame | HistoryContinue

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from etoile.app.messages import Confirmable
 from etoile.app.routes import HOME, Route
@@ -15,6 +15,9 @@ from etoile.engine.match import Match
 from etoile.engine.slot import Slot
 from etoile.saved.history import Entry
 from etoile.saved.settings import Settings
+
+if TYPE_CHECKING:  # a live table's modules are loaded with the first one (hashlib and all)
+    from etoile.sharing.live import GuestTable, HostTable
 
 
 @lazy_dataclass
@@ -97,6 +100,43 @@ class Watch:
 
 
 @lazy_dataclass
+class Live:
+    """A live table on this device (:mod:`etoile.app.live`): held here (``host``) or joined (``guest``).
+
+    The host keeps its open invitations by the device number each is for (their handshake texts, shown as a QR
+    code and a link) and the devices whose channel is open (``connected``)."""
+
+    host: HostTable | None = None
+    guest: GuestTable | None = None
+    invitations: Mapping[int, str] = field(default_factory=dict)
+    connected: frozenset[int] = frozenset()
+    failed: str | None = None
+    """Why the last connection could not be made (a :class:`~etoile.app.messages.PeerFailed` reason), until the next."""
+
+    @property
+    def table(self) -> str:
+        held = self.host or self.guest
+        if held is None:
+            raise ValueError("a live table is held or joined")
+        return held.fair.id
+
+
+@lazy_dataclass
+class Joining:
+    """An invitation to a live table opened on this device (``#/join/<offer>``): the guest's name and, once it
+    joins, the secret its chain is made of, its answer (the handshake text to show the host), and how it went."""
+
+    offer: str
+    table: str
+    invitation: int
+    name: str = ""
+    secret: str = ""
+    answer: str | None = None
+    failed: str | None = None
+    connected: bool = False
+
+
+@lazy_dataclass
 class Model:
     route: Route = HOME
     settings: Settings = field(default_factory=Settings)
@@ -144,6 +184,10 @@ class Model:
     """The player whose games the history screen lists (``""``: everyone), by name as the statistics know them."""
     stats_player: str | None = None
     """The player the statistics screen shows (``None``: the player named in the settings, else the one who played most)."""
+    live: Mapping[Slot, Live] = field(default_factory=dict)
+    """The live tables on this device, by slot (a game's slot by its table's id)."""
+    joining: Joining | None = None
+    """The invitation being answered, while its screen is shown."""
     hurry: frozenset[Slot] = frozenset()
     """The games whose computer turn the player asked to skip to its end: their computer moves come without a
     pause, until a person is to move."""

@@ -136,7 +136,8 @@ def heard(table: TableLogic, before: Match, after: Match) -> list[Effect]:
 
 
 def new_match(model: Model, game: str, setup: Setup, seed: int) -> tuple[Model, list[Effect]]:
-    """Start the game of ``setup``: in the game's own slot, or, with a friend at a seat, in a new slot by link."""
+    """Start the game of ``setup``: in the game's own slot, or, with a friend at a seat, in a new slot by link (a
+    live table's is opened by :func:`etoile.app.live.host`)."""
     table = TABLES[game]
     match = Match.new(table.GAME, setup.options_json(), seed, setup.match_seats())
     route = Route("game", game, by_link=by_link.new_id(seed) if setup.by_link else None)
@@ -301,7 +302,6 @@ def _update(model: Model, msg: m.GameMsg, slot: Slot) -> tuple[Model, list[Effec
     game = slot.game
     table: TableLogic = TABLES[game]
     match_ = model.matches.get(slot)
-    local = model.tables.get(slot)
     match msg:
         case (
             m.SetupPlayers() | m.SetupSeatKind() | m.SetupSeatLevel() | m.SetupSeatName() | m.SetupOption()
@@ -351,21 +351,33 @@ def _update(model: Model, msg: m.GameMsg, slot: Slot) -> tuple[Model, list[Effec
         case m.Redo() if match_ is not None and table.GAME.DESCRIPTION.undo and match_.can_redo:
             return with_match(model, slot, redo_to_person(match_), fresh=True)
         case m.AtTable(msg=own) | (m.CoachAnswer() as own) if match_ is not None:
-            before = local if local is not None else table.start(match_)
-            new_match_, new_local, effects = table.on(match_, before, own)
-            effects = in_slot(effects, slot)
-            tip = None if slot in model.replays else showing(tips_of(table), model.settings.learned, match_, before)
-            if tip is not None and tip.done(match_, new_match_, new_local):  # the player did what it said: learned
-                model = replace(model, settings=model.settings.learned_tip(tip.key))
-                effects = [*effects, fx.SaveSettings()]
+            model, new_match_, new_local, effects = table_step(model, slot, match_, own)
             if new_match_ is match_:
-                draft = getattr(table, "draft", None)
-                if draft is not None and draft(new_local) != draft(before):  # a choice a reload must not lose
-                    effects = [*effects, fx.SaveDraft(slot)]
-                return replace(model, tables={**model.tables, slot: new_local}), effects
+                return model, effects
             model, more = with_match(model, slot, new_match_, new_local)
             return model, [*effects, *more]
     return model, []
+
+
+def table_step(model: Model, slot: Slot, match: Match, own: object) -> tuple[Model, Match, Any, list[Effect]]:
+    """A table's own message (or a coach's answer) at the game in ``slot``: the model with the table's view state
+    after it (a pointer learned once done, a draft saved), the match it leads to (``match`` itself if nothing was
+    played), the view state, and the table's effects. The caller keeps the new match its own way."""
+    table = TABLES[slot.game]
+    local = model.tables.get(slot)
+    before = local if local is not None else table.start(match)
+    new_match, new_local, effects = table.on(match, before, own)
+    effects = in_slot(effects, slot)
+    tip = None if slot in model.replays else showing(tips_of(table), model.settings.learned, match, before)
+    if tip is not None and tip.done(match, new_match, new_local):  # the player did what it said: learned
+        model = replace(model, settings=model.settings.learned_tip(tip.key))
+        effects = [*effects, fx.SaveSettings()]
+    if new_match is match:
+        draft = getattr(table, "draft", None)
+        if draft is not None and draft(new_local) != draft(before):  # a choice a reload must not lose
+            effects = [*effects, fx.SaveDraft(slot)]
+        model = replace(model, tables={**model.tables, slot: new_local})
+    return model, new_match, new_local, effects
 
 
 def continue_entry(model: Model, msg: m.HistoryContinue) -> tuple[Model, list[Effect]]:
@@ -405,7 +417,7 @@ def _setup(model: Model, msg: m.Setup, game: str) -> tuple[Model, list[Effect]]:
             return _with_setup(model, game, setup.with_seat(index, name=name))
         case m.SetupOption(option, value):
             return _with_setup(model, game, setup.with_option(option, value))
-        case m.SetupStart() if in_progress(model.matches.get(Slot(game))) and not setup.by_link:
+        case m.SetupStart() if in_progress(model.matches.get(Slot(game))) and not setup.by_link and not setup.live:
             return replace(model, dialog="abandon"), [fx.FocusDialog()]  # a slip must not lose the game
         case m.SetupStart(seed) | m.AbandonConfirm(seed):
             try:
@@ -488,3 +500,18 @@ def _play(model: Model, slot: Slot, match: Match, action: Any) -> tuple[Model, l
     except IllegalAction as error:
         return model.notify("play.illegal", "warning", details=str(error)), []
     return with_match(model, slot, played, fresh=True)
+
+
+def with_live_match(model: Model, slot: Slot, match: Match) -> tuple[Model, list[Effect]]:
+    """Store the game of a live table as its host or the host's messages moved it: nothing drawn from the seed (its
+    throws come from the devices' links), its sounds heard, kept in the history once it ends; the computer's seats
+    play on the host alone."""
+    before = model.matches.get(slot)
+    kept = archived(before, match)
+    table = TABLES[slot.game]
+    sounds = heard(table, before, match) if before is not None else []
+    fresh = before is None or match.cursor != before.cursor
+    tables = {**model.tables, slot: table.start(match) if fresh or slot not in model.tables else model.tables[slot]}
+    model = replace(model, matches={**model.matches, slot: match}, tables=tables)
+    hosting = model.live[slot].host is not None
+    return model, [fx.SaveMatch(slot), *kept, *sounds, *(computer_turn(model, slot) if hosting else [])]

@@ -28,7 +28,9 @@ GAMES = IDS
 class Route:
     """``screen`` is ``home``, ``game`` (the table, or its setup if no game is under way),
     ``setup`` (a new game), ``rules``, ``settings``, ``link`` (a game opened from a link, whose text is ``link``),
-    ``history`` (the games played; with ``entry``, the replay of one), ``stats`` or ``missing``. At a ``game``,
+    ``history`` (the games played; with ``entry``, the replay of one), ``stats``, ``join`` (an invitation to a live
+    table, its handshake text in ``link``), ``answer`` (a guest's answer to one, opened on the host's device) or
+    ``missing``. At a ``game``,
     ``by_link`` is the id of the game by link shown, if it is one."""
 
     screen: str
@@ -70,6 +72,8 @@ def parse(hash_: str) -> Route:
             return Route("rules", game)
         case ["link", text]:
             return Route("link", link=text)
+        case ["join" | "answer" as screen, text]:
+            return Route(screen, link=text)
     return Route("missing")
 
 
@@ -92,6 +96,6 @@ def href(route: Route) -> str:
             return f"#/{route.game}/new"
         case "rules":
             return f"#/rules/{route.game}"
-        case "link":
-            return f"#/link/{route.link}"
+        case "link" | "join" | "answer":
+            return f"#/{route.screen}/{route.link}"
     return "#/missing"

@@ -19,6 +19,8 @@ from etoile.engine.lazy import lazy_dataclass
 from etoile.engine.match import Seat
 from etoile.engine.names import clean_name
 
+KINDS = ("person", "device", "friend", "computer")
+"""Who may sit at a seat, in the order the form lists them."""
 MAX_SEATS = 99
 """The most seats a form holds for a game whose rules set no limit: only to keep a page drawable."""
 
@@ -26,16 +28,20 @@ MAX_SEATS = 99
 @lazy_dataclass
 class SeatChoice:
     """One row of the setup form: ``computer`` is a level, or ``None`` for a person called ``name``, who plays on
-    this device, or ``away`` on a friend's, by link."""
+    this device, ``away`` on a friend's, by link, or on their own ``device``, live."""
 
     name: str = ""
     computer: str | None = None
     away: bool = False
+    device: bool = False
 
     @property
     def kind(self) -> str:
-        """``"person"``, ``"friend"`` (a person by link) or ``"computer"``: the choice of the seat's kind."""
-        return "computer" if self.computer is not None else "friend" if self.away else "person"
+        """``"person"``, ``"friend"`` (a person by link), ``"device"`` (a person on their own device, live) or
+        ``"computer"``: the choice of the seat's kind."""
+        if self.computer is not None:
+            return "computer"
+        return "friend" if self.away else "device" if self.device else "person"
 
 
 @lazy_dataclass
@@ -86,19 +92,33 @@ class Setup:
         return replace(self, options={**self.options, option_id: value})
 
     def with_kind(self, index: int, kind: str) -> Setup:
-        """Seat ``index`` played by a person here, a friend by link (where the game allows it) or the computer."""
-        if kind not in ("person", "friend", "computer") or (kind == "friend" and not self.spec.by_link):
+        """Seat ``index`` played by a person here, a friend by link (where the game allows it), a person on their
+        own device, live, or the computer. A game is played by link or live, not both: the other kind's seats
+        follow."""
+        if kind not in KINDS or (kind == "friend" and not self.spec.by_link) or not 0 <= index < len(self.seats):
             return self
-        return self.with_seat(index, computer=self.spec.strongest if kind == "computer" else None, away=kind == "friend")
+        other = {"friend": "device", "device": "friend"}.get(kind)
+        seats = tuple(replace(s, away=kind == "friend", device=kind == "device") if s.kind == other else s for s in self.seats)
+        computer = self.spec.strongest if kind == "computer" else None
+        return replace(self, seats=seats).with_seat(index, computer=computer, away=kind == "friend", device=kind == "device")
 
     @property
     def by_link(self) -> bool:
         """Whether the game will be played by link: a friend sits at one seat at least."""
         return any(seat.away for seat in self.seats)
 
+    @property
+    def live(self) -> bool:
+        """Whether the game will be played live across devices: a person sits at one on their own."""
+        return any(seat.device for seat in self.seats)
+
+    def guests(self) -> set[int]:
+        """The seats played on other devices, live."""
+        return {i for i, seat in enumerate(self.seats) if seat.device}
+
     def options_json(self) -> dict[str, JSON]:
         return {"players": len(self.seats), **self.options}
 
     def match_seats(self) -> tuple[Seat, ...]:
         """The seats of the match (a blank name is shown as "Player 2", "Computer"... in the player's language)."""
-        return tuple(Seat(s.name, s.computer, s.away) for s in self.seats)
+        return tuple(Seat(s.name, s.computer, s.away or s.device) for s in self.seats)

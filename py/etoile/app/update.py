@@ -183,6 +183,21 @@ def _import(model: Model, msg: m.Importing) -> tuple[Model, list[Effect]]:
     return model, []
 
 
+def live_setup(model: Model, game: str) -> bool:
+    """Whether ``game``'s setup opens a live table (a person sits at a seat on their own device)."""
+    return game in TABLES and play.setup_of(model, game).live
+
+
+def arrive(model: Model) -> tuple[Model, list[Effect]]:
+    """The model on reaching its route: an invitation's or an answer's (:func:`etoile.app.live.arrive`), or any
+    other (:func:`etoile.app.play.arrive`)."""
+    if model.route.screen in ("join", "answer"):
+        from etoile.app import live  # noqa: PLC0415 - loaded with the first live table (hashlib, the fair dice)
+
+        return live.arrive(replace(model, watching=None))
+    return play.arrive(model)
+
+
 def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
     """The next model and the effects to run, for one message."""
     match msg:
@@ -190,19 +205,38 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
             route = parse(hash_)
             if route != model.route:  # another screen: what was said about the last one's actions goes with it
                 model = replace(model, notices=tuple(n for n in model.notices if n.lasting))
-            model, effects = play.arrive(replace(model, route=route, dialog=None, replacing=None, sharing=None))
+            model, effects = arrive(replace(model, route=route, dialog=None, replacing=None, sharing=None))
             # At a table, the player's next move; elsewhere the screen's heading, so its name is read out.
             at_table = model.route.screen == "game" and model.route.slot in model.matches
             focus: Effect = fx.FocusNext() if at_table else fx.FocusHeading()
             return model, [*effects, focus, *play.resume(model)]
         case m.Resume():
-            model, effects = play.arrive(model)
+            model, effects = arrive(model)
             return model, [*effects, *play.resume(model)]
         case (
             m.SetLanguage() | m.SetName() | m.SetSound() | m.SetVolume() | m.SetVibrate() | m.SetCoach() | m.SetSpeed()
             | m.SetTheme() | m.LearnTip() | m.ShowTips()
         ):  # fmt: skip
             return _settings(model, msg)
+        case (
+            m.Invited() | m.Answered() | m.PeerOpened() | m.PeerSaid() | m.PeerClosed() | m.PeerFailed() | m.LiveAnswer()
+            | m.LiveJoin() | m.LiveCopy() | m.LiveStart() | m.LiveThrowLate()
+        ):  # fmt: skip
+            from etoile.app import live  # noqa: PLC0415 - loaded with the first live table (hashlib, the fair dice)
+
+            return live.update(model, msg)
+        case m.SetupStart(seed, secret=secret) if (slot := play.slot_of_msg(model, msg)) and live_setup(model, slot.game):
+            from etoile.app import live  # noqa: PLC0415 - loaded with the first live table (hashlib, the fair dice)
+
+            return live.host_setup(model, slot.game, seed, secret)
+        case m.Play() | m.ComputerMove() | m.AtTable() | m.CoachAnswer() | m.Undo() | m.Redo() | m.Rematch() if (
+            play.slot_of_msg(model, msg) in model.live
+        ):
+            from etoile.app import live  # noqa: PLC0415 - loaded with the first live table (hashlib, the fair dice)
+
+            return live.at_table(model, msg)
+        case m.Copied(slot=slot, ok=ok) if not slot.game:  # a live table's invitation or answer
+            return model.notify("link.copied" if ok else "link.copy_failed"), []
         case m.SkipToMain():
             return model, [fx.Focus("#main")]
         case m.ResetAsk():

@@ -42,8 +42,8 @@ class InvalidMatch(ValueError):
 class Seat:
     """Who plays a seat: a person's ``name``, or the computer at ``level`` (``computer`` is ``None`` for a person).
 
-    ``away`` marks a person who plays on another device, by link (:mod:`etoile.sharing.by_link`): on this device nobody
-    moves for them; their moves come in a link.
+    ``away`` marks a person who plays on another device, by link (:mod:`etoile.sharing.by_link`) or live
+    (:mod:`etoile.sharing.live`): on this device nobody moves for them; their moves come in a link, or from the table.
     """
 
     name: str
@@ -101,8 +101,6 @@ class Match:
             levels = game.DESCRIPTION.levels
             if seat.computer is not None and seat.computer not in levels:
                 raise ValueError(f"no computer level {seat.computer!r} in {game.ID}: the levels are {', '.join(levels)}")
-            if seat.away and not game.DESCRIPTION.by_link:
-                raise ValueError(f"{game.ID} is not played by link")
         return cls(game, dict(options), seed, (), (start,), 0, tuple(seats), (Dice(seed),))
 
     @property

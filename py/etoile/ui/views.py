@@ -26,6 +26,8 @@ SCREENS: dict[str, tuple[str, str]] = {
     "history": ("watch", "past_screen"),
     "stats": ("past", "stats_screen"),
     "missing": ("missing", "missing"),
+    "join": ("live", "join_screen"),
+    "answer": ("live", "answer_screen"),
 }
 """Each route's screen: the module of :mod:`etoile.ui.screens` that draws it and the function, ``(model, t) -> El``."""
 
@@ -57,6 +59,10 @@ def title(model: Model) -> str:
             screen = t("stats.title")
         case "missing":
             screen = t("missing.title")
+        case "join":
+            screen = t("join.title")
+        case "answer":
+            screen = t("answer.title")
         case "link":
             watch = model.watching
             screen = t("link.title") if watch is not None and watch.match is not None else t("link.refused.title")

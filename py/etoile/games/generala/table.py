@@ -286,7 +286,7 @@ def made(state: g.State) -> str | None:
     >>> made(g.start({"players": 1})) is None
     True
     """
-    if state.phase != "play" or not state.throw:
+    if state.phase != "play" or not state.throw or len(state.dice) != g.DICE:  # none thrown yet, or in the air
         return None
     return next((box for box in MADE if g.score(state.dice, box, state.throw, state.rules)), None)
 

@@ -66,8 +66,31 @@ def run(runtime: Host, effect: fx.Effect) -> None:
                 runtime.spawn(sound_soon(name, model.settings.volume, pace, count), quiet=True)
         case fx.Focus() | fx.FocusHeading() | fx.FocusNext() | fx.FocusDialog():
             runtime.focus(effect)
+        case fx.Invite() | fx.Accept() | fx.AnswerInvitation() | fx.Transmit() | fx.HandOff():
+            connect(runtime, effect)
         case _:
             assert_never(effect)
+
+
+def connect(runtime: Host, effect: fx.Invite | fx.Accept | fx.AnswerInvitation | fx.Transmit | fx.HandOff) -> None:
+    """Carry out an effect of a live table on its data channels (:mod:`etoile.ui.runtime.peers`)."""
+    from etoile.sharing import handshake  # noqa: PLC0415 - a live table's modules load with the first one
+    from etoile.ui.runtime.peers import hand_off  # noqa: PLC0415
+
+    peers = runtime.peers
+    match effect:
+        case fx.Invite(table, device):
+            runtime.spawn(peers.invite(table, device))
+        case fx.Accept(text):
+            runtime.spawn(peers.accept(handshake.decode(text)))
+        case fx.AnswerInvitation(text):
+            runtime.spawn(peers.answer(handshake.decode(text)))
+        case fx.Transmit(table, device, text, close):
+            peers.send(table, device, text)
+            if close:
+                peers.close(table, device)
+        case fx.HandOff(text):
+            hand_off(text)
 
 
 async def sound_soon(name: str, volume: int, pace: float, count: int) -> None:

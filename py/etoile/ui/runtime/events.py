@@ -12,6 +12,7 @@ so this module names no game. Everything here is pure, and tested on CPython.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -79,6 +80,20 @@ def _of_game(make: Callable[[str | None], Msg]) -> Reader:
 def _seeded(make: Callable[[int, str | None], Msg]) -> Reader:
     """The reader of a message that starts a game with the control's fresh ``seed``."""
     return lambda value, data: None if (seed := whole_number(data.get("seed"))) is None else make(seed, _game(data))
+
+
+SECRET = re.compile(r"[0-9a-f]{64}")
+"""A secret drawn for a live table's chain: 32 random bytes in hexadecimal (:func:`seeded`)."""
+
+
+def _start(value: Value, data: Mapping[str, str]) -> Msg | None:
+    seed, secret = whole_number(data.get("seed")), data.get("secret", "")
+    return None if seed is None or not (secret == "" or SECRET.fullmatch(secret)) else m.SetupStart(seed, _game(data), secret)
+
+
+def _join(value: Value, data: Mapping[str, str]) -> Msg | None:
+    secret = data.get("secret", "")
+    return m.LiveJoin(secret) if SECRET.fullmatch(secret) else None
 
 
 def _players(value: Value, data: Mapping[str, str]) -> Msg | None:
@@ -170,7 +185,11 @@ READERS: Mapping[str, Reader] = {
     "setup-seat-level": _seat(m.SetupSeatLevel),
     "setup-seat-name": _seat(m.SetupSeatName),
     "setup-option": _option,
-    "setup-start": _seeded(m.SetupStart),
+    "setup-start": _start,
+    "live-join": _join,
+    "live-answer": _with_text(m.LiveAnswer),
+    "live-copy": _with_text(m.LiveCopy),
+    "live-start": _of_game(m.LiveStart),
     "abandon-confirm": _seeded(m.AbandonConfirm),
     "replay": _of_game(m.ReplayOpen),
     "replay-step": _step,
@@ -251,5 +270,9 @@ def control_data(control: Any, seed: Callable[[], int]) -> dict[str, str]:
 
 
 def seeded(data: dict[str, str], seed: Callable[[], int]) -> dict[str, str]:
-    """A control's data, its ``seed`` drawn afresh."""
-    return {**data, "seed": str(seed())} if "seed" in data else data
+    """A control's data, its ``seed`` drawn afresh, and its ``secret`` (four seeds, 256 bits, in hexadecimal)."""
+    if "seed" in data:
+        data = {**data, "seed": str(seed())}
+    if "secret" in data:
+        data = {**data, "secret": "".join(f"{seed():016x}" for _ in range(4))}
+    return data

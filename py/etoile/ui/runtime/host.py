@@ -24,6 +24,20 @@ class Thinker(Protocol):
     async def prepare(self, slot: Slot) -> None: ...
 
 
+class Connections(Protocol):
+    """The data channels of the live tables (:class:`~etoile.ui.runtime.peers.Peers`)."""
+
+    async def invite(self, table: str, device: int) -> None: ...
+
+    async def accept(self, shake: Any) -> None: ...
+
+    async def answer(self, shake: Any) -> None: ...
+
+    def send(self, table: str, device: int, text: str) -> None: ...
+
+    def close(self, table: str, device: int) -> None: ...
+
+
 class Host(Protocol):
     """The runtime: the model it holds, its storage, its queue of messages still to run, and how it runs one, runs a
     task and moves the focus."""
@@ -34,6 +48,9 @@ class Host(Protocol):
 
     @property
     def worker(self) -> Thinker: ...
+
+    @property
+    def peers(self) -> Connections: ...
 
     def dispatch(self, msg: Msg | None) -> None: ...
 

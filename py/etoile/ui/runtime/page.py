@@ -71,6 +71,7 @@ class Runtime:
         self.tree: El | None = None
         self.queue: deque[Msg] = deque()
         self.worker = Worker(self)
+        self._peers: Any = None  # the live tables' connections, made with the first (see peers)
         self._proxies: list[Any] = []
         self.tasks: set[asyncio.Future[Any]] = set()  # keeps running tasks referenced until they end
         self.working: set[asyncio.Future[Any]] = set()  # the tasks that mark the page busy (see spawn)
@@ -250,6 +251,20 @@ class Runtime:
 
     # -- events ------------------------------------------------------------
 
+    def on_handoff(self, event: Any) -> None:
+        """An answer handed over by another tab: read into this tab's table, if it holds one."""
+        if any(live.host is not None for live in self.model.live.values()):
+            self.dispatch(m.LiveAnswer(str(event.data)))
+
+    @property
+    def peers(self) -> Any:
+        """The data channels of the live tables, made on first need (their module loads with them)."""
+        if self._peers is None:
+            from etoile.ui.runtime.peers import Peers  # noqa: PLC0415 - a live table's modules load with the first one
+
+            self._peers = Peers(self)
+        return self._peers
+
     def listen(self, target: Any, event: str, handler: Callable[[Any], None], capture: bool = False) -> None:
         proxy = create_proxy(self.guarded(handler))
         self._proxies.append(proxy)
@@ -262,6 +277,8 @@ class Runtime:
         self.listen(self.root, "scroll", self.on_scroll, capture=True)  # scroll events do not bubble
         self.listen(window, "resize", lambda event: dom.fit_scrollers(self.root))
         self.listen(window, "hashchange", lambda event: self.dispatch(m.RouteChanged(str(window.location.hash))))
+        if hasattr(window, "BroadcastChannel"):  # a guest's answer opened in another tab, handed to this one
+            self.listen(window.BroadcastChannel.new("etoile-live"), "message", self.on_handoff)
 
     def guarded(self, handler: Callable[[Any], None]) -> Callable[[Any], None]:
         """Run an event handler inside the page's error boundary."""

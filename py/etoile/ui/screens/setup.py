@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from etoile.app.model import Model
 from etoile.app.play import setup_of
-from etoile.app.setup import MAX_SEATS, SeatChoice
+from etoile.app.setup import KINDS, MAX_SEATS, SeatChoice
 from etoile.engine import registry
 from etoile.engine.game import Description, token
 from etoile.engine.names import NAME_LENGTH
@@ -74,7 +74,14 @@ def setup_screen(model: Model, t: Catalog) -> El:
             {"class": "row"},
             h(
                 "button",
-                {"type": "button", "class": "primary", "data-action": "setup-start", "data-seed": True, **data},
+                {
+                    "type": "button",
+                    "class": "primary",
+                    "data-action": "setup-start",
+                    "data-seed": True,
+                    "data-secret": setup.live,
+                    **data,
+                },
                 t("setup.start"),
             ),
             h("a", {"class": "button", "href": f"#/rules/{game_id}"}, t("home.rules")),
@@ -92,9 +99,9 @@ def players_control(spec: Description, count: int, data: dict[str, Attr]) -> El:
 
 
 def seat_kinds(spec: Description) -> tuple[str, ...]:
-    """Who may play a seat, as the setup screen offers it (``setup.kind.<kind>``): a person here, a friend by link
-    where the game is played so, the computer."""
-    return ("person", "friend", "computer") if spec.by_link else ("person", "computer")
+    """Who may play a seat, as the setup screen offers it (``setup.kind.<kind>``): a person here, a person on their
+    own device (live), a friend by link where the game is played so, the computer."""
+    return tuple(kind for kind in KINDS if kind != "friend" or spec.by_link)
 
 
 def seat_row(spec: Description, index: int, seat: SeatChoice, t: Catalog) -> El:

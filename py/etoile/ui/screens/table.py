@@ -15,6 +15,7 @@ from etoile.sharing.by_link import differences, made_here, parting
 from etoile.ui.common import friends, log_entry, seat_name
 from etoile.ui.i18n import Catalog
 from etoile.ui.qr import qr_code
+from etoile.ui.screens.live import live_panel
 from etoile.ui.screens.missing import missing
 from etoile.ui.screens.setup import coming_soon, setup_screen
 from etoile.ui.table import TABLES, Table
@@ -38,6 +39,7 @@ def game(model: Model, t: Catalog, *, watching: bool = False, leave: str = "link
     board = table.board(model, shown, local if local is not None and replay is None else table.start(shown), t)
     frozen = replay is not None
     rival = model.rivals.get(slot)
+    live = model.live.get(slot)
     lines = log_lines(table, match, t)
     return h(
         "div",
@@ -55,6 +57,7 @@ def game(model: Model, t: Catalog, *, watching: bool = False, leave: str = "link
                 {"class": "row table-tools"},
                 table.GAME.DESCRIPTION.undo
                 and not watching
+                and live is None
                 and h(
                     "button",
                     {
@@ -67,6 +70,7 @@ def game(model: Model, t: Catalog, *, watching: bool = False, leave: str = "link
                 ),
                 table.GAME.DESCRIPTION.undo
                 and not watching
+                and live is None
                 and h(
                     "button",
                     {
@@ -85,9 +89,10 @@ def game(model: Model, t: Catalog, *, watching: bool = False, leave: str = "link
                 and h("button", {"type": "button", "data-action": "show-tips", "data-game": game_id}, t("table.show_tips")),
             ),
         ),
-        match.by_link and h("p", {"class": "by-link-note"}, t("bylink.with", names=friends(match, t))),
+        live is None and match.by_link and h("p", {"class": "by-link-note"}, t("bylink.with", names=friends(match, t))),
+        live is not None and not watching and live_panel(model, slot, match, t),
         replay is None and rival is not None and rival_choice(match, rival, t),
-        replay is None and rival is None and not watching and to_send(model, slot, match, t),
+        replay is None and rival is None and not watching and live is None and to_send(model, slot, match, t),
         h("div", {"class": "table-body", "inert": True}, board) if replay is not None or rival is not None else board,
         replay is not None and replay_bar(game_id, match, replay, t, leave=leave if watching else "table.replay_exit"),
         replay is None and computer_turn(match, lines, slot in model.hurry, t),

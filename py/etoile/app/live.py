@@ -1,0 +1,334 @@
+"""A live table in the app: the host's table and its invitations, a guest joining, and the game played across
+devices, every message of :mod:`etoile.sharing.live` carried by the runtime's data channels.
+
+The host sets up a game with seats played "on their own device"; its table opens with an invitation for the first
+of them (a QR code and a link, ``#/join/<offer>``). A guest who opens it names themselves and joins: the page
+shows its answer (a QR code and a link, ``#/answer/<answer>``), which the host reads back (pasted, or opened by the
+host's camera app in another tab, which hands it over). The channel opens; the guest says hello and is welcomed
+with the game. Each device then keeps its copy in the game's slot (the table's id as its code, like a game by
+link), and every action goes through the host. A throw waits :data:`LINK_WAIT` seconds for the devices' links.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import replace
+from functools import cache
+
+from etoile.app import effects as fx
+from etoile.app import messages as m
+from etoile.app.effects import Effect
+from etoile.app.model import Joining, Live, Model
+from etoile.app.play import setup_of, slot_of_msg, table_step, with_live_match
+from etoile.app.routes import Route, href
+from etoile.app.table import TABLES
+from etoile.engine.game import IllegalAction
+from etoile.engine.match import Match
+from etoile.engine.slot import Slot
+from etoile.sharing import by_link, handshake
+from etoile.sharing.fair_dice import DIGEST, Chain
+from etoile.sharing.live import GuestTable, HostTable, Out, Refused, read
+
+LINK_WAIT = 10.0
+"""Seconds a throw waits for the devices' links before it goes on without those missing (their devices are away)."""
+FAILURES = ("timeout", "no_address", "unknown")
+"""Why a connection could not be made (:class:`~etoile.app.messages.PeerFailed`), each told in its own words."""
+ANSWER_ROUTE = "#/answer/"
+JOIN_ROUTE = "#/join/"
+
+
+GUEST_CHAIN = 10_001
+"""The links of a guest's chain: one per throw of the longest game of any kind (a guest commits before it knows
+which game it joins)."""
+
+
+def chain_of(secret: str, match: Match) -> Chain:
+    """The chain the host commits to at ``match``'s table: ``secret`` (64 hexadecimal digits, drawn by the page)
+    as its last link, one link per throw the longest game could have."""
+    return made(secret, match.game.max_actions(match.options) + 1)
+
+
+@cache
+def made(secret: str, length: int) -> Chain:
+    """The chain of ``secret`` (made once: ten thousand hashes take a few tens of milliseconds in the page)."""
+    return Chain.new(bytes.fromhex(secret), length)
+
+
+def slot_of(model: Model, table: str) -> Slot | None:
+    """The slot of the live table ``table`` on this device, if it has one."""
+    return next((slot for slot, live in model.live.items() if live.table == table), None)
+
+
+def host(model: Model, game: str, match: Match, *, guests: set[int], seed: int, secret: str) -> tuple[Model, list[Effect]]:
+    """Open a live table for ``match``, whose seats ``guests`` are played on other devices: its slot, its table,
+    and the invitation of the first guest."""
+    code = by_link.new_id(seed)
+    slot = Slot(game, code)
+    table, _ = HostTable.open(match, code, chain_of(secret, match), guests)
+    live = Live(host=table)
+    tables = {**model.tables, slot: TABLES[game].start(match)}
+    model = replace(model, live={**model.live, slot: live}, matches={**model.matches, slot: match}, tables=tables)
+    return model, [fx.SaveMatch(slot), fx.Navigate(href(Route("game", game, by_link=code))), fx.Invite(code, 1)]
+
+
+def host_setup(model: Model, game: str, seed: int, secret: str) -> tuple[Model, list[Effect]]:
+    """Start the game set up with seats on other devices: its live table, held here."""
+    setup = setup_of(model, game)
+    if not secret:
+        return model, []
+    try:
+        match = Match.new(TABLES[game].GAME, setup.options_json(), seed, setup.match_seats())
+    except ValueError as error:  # a combination of options the game does not offer
+        return model.notify("setup.invalid", "warning", details=str(error)), []
+    model = replace(model, setups={**model.setups, game: setup})
+    model, effects = host(model, game, match, guests=setup.guests(), seed=seed, secret=secret)
+    return model, [*effects, fx.Sound("start")]
+
+
+def at_table(model: Model, msg: m.GameMsg) -> tuple[Model, list[Effect]]:
+    """An action at a live table (a person's here, a computer's the host plays, a table's own message): played
+    through the table; nothing is taken back or played again, since the table's moves are everyone's."""
+    slot = slot_of_msg(model, msg)
+    match_ = model.matches.get(slot) if slot is not None else None
+    if slot is None or match_ is None:
+        return model, []
+    game = match_.game
+    match msg:
+        case m.Play(action) if match_.person_to_move is not None:
+            return _played(model, slot, match_, game.action_from_json(action))
+        case m.ComputerMove(ply=ply, action=action) if ply == match_.cursor and model.live[slot].host is not None:
+            return _played(model, slot, match_, game.action_from_json(action))
+        case m.AtTable(msg=own) | (m.CoachAnswer() as own):
+            model, after, _, effects = table_step(model, slot, match_, own)
+            if after is match_:
+                return model, effects
+            model, more = play_here(model, slot, match_, after)
+            return model, [*effects, *more]
+    return model, []
+
+
+def _played(model: Model, slot: Slot, match: Match, action: object) -> tuple[Model, list[Effect]]:
+    try:
+        after = match.play(action)
+    except IllegalAction as error:
+        return model.notify("play.illegal", "warning", details=str(error)), []
+    return play_here(model, slot, match, after)
+
+
+def next_device(live: Live) -> int:
+    """The number of the next guest device (never one used before at this table)."""
+    assert live.host is not None
+    return max([*live.host.devices, *live.invitations]) + 1
+
+
+def wants_guest(live: Live) -> bool:
+    """Whether a seat waits for a guest: one of the guests' seats has no device present."""
+    if live.host is None:
+        return False
+    seated = {d.seat for n, d in live.host.devices.items() if n and d.present}
+    return bool(live.host.guests - seated)
+
+
+def _send(table: str, out: list[Out], devices: list[int]) -> list[Effect]:
+    """The effects that carry ``out`` (each to its device, or to every guest in ``devices``)."""
+    effects: list[Effect] = []
+    for item in out:
+        for device in [item.device] if item.device is not None else devices:
+            effects.append(fx.Transmit(table, device, item.text(), close=item.close))
+    return effects
+
+
+def _held(model: Model, slot: Slot, table: HostTable, out: list[Out]) -> tuple[Model, list[Effect]]:
+    """The model with the host's table after a message, and what it sends; the game in the slot follows."""
+    live = replace(model.live[slot], host=table)
+    model = replace(model, live={**model.live, slot: live})
+    effects = _send(table.fair.id, out, table.present())
+    if table.throw is not None:
+        effects.append(fx.Later(LINK_WAIT, m.LiveThrowLate(table.fair.id, table.throw.n)))
+    if table.match is not model.matches.get(slot):
+        model, more = with_live_match(model, slot, table.match)
+        effects += more
+    return model, effects
+
+
+def play_here(model: Model, slot: Slot, match: Match, after: Match) -> tuple[Model, list[Effect]]:
+    """The actions played at this device's table (``match`` became ``after``: a person here, or the host's
+    computer), sent through the table: the host applies them, a guest asks the host to."""
+    live = model.live[slot]
+    actions = after.played[match.cursor :] if after.played[: match.cursor] == match.played else ()
+    if live.host is not None:
+        table, effects = live.host, list[Effect]()
+        for action in actions:
+            try:
+                table, out = table.act(0, {"t": "act", "at": table.match.cursor, "action": match.game.action_to_json(action)})
+            except Refused:
+                break
+            model, more = _held(model, slot, table, out)
+            effects += more
+        return model, effects
+    if live.guest is not None and actions:
+        text = Out(0, live.guest.act(actions[0])).text()
+        return model, [fx.Transmit(live.table, 0, text)]
+    return model, []
+
+
+def update(model: Model, msg: m.Live) -> tuple[Model, list[Effect]]:
+    """A live table's message."""
+    match msg:
+        case m.Invited(table, device, text) if (slot := slot_of(model, table)) is not None:
+            live = model.live[slot]
+            invitations = {**live.invitations, device: text}
+            return replace(model, live={**model.live, slot: replace(live, invitations=invitations)}), []
+        case m.LiveAnswer(text):
+            return _answer(model, text)
+        case m.LiveCopy(text):
+            return model, [fx.Copy(Slot(""), text)]
+        case m.PeerOpened(table, device):
+            return _opened(model, table, device)
+        case m.PeerSaid(table, device, text):
+            return _said(model, table, device, text)
+        case m.PeerClosed(table, device) if (slot := slot_of(model, table)) is not None:
+            live = model.live[slot]
+            model = replace(model, live={**model.live, slot: replace(live, connected=live.connected - {device})})
+            if live.host is not None:
+                return _held(model, slot, *live.host.left(device))
+            return model.notify("live.host_gone", "warning"), []
+        case m.PeerFailed(table, device, reason, detail):
+            if model.joining is not None and model.joining.table == table:
+                return replace(model, joining=replace(model.joining, failed=reason)), []
+            if (slot := slot_of(model, table)) is not None:
+                live = replace(model.live[slot], failed=reason)
+                return replace(model, live={**model.live, slot: live}).notify(
+                    f"live.failed.{reason}", "warning", details=detail
+                ), []
+        case m.LiveJoin(secret) if model.joining is not None and model.joining.answer is None:
+            if not model.settings.name:
+                return model.notify("live.name_needed", "warning"), [fx.Focus("#live-name")]
+            joining = replace(model.joining, name=model.settings.name, secret=secret, failed=None)
+            return replace(model, joining=joining), [fx.AnswerInvitation(joining.offer)]
+        case m.Answered(table, _, text) if model.joining is not None and model.joining.table == table:
+            return replace(model, joining=replace(model.joining, answer=text)), []
+        case m.LiveStart(game) if (slot := model.route.slot) and game in (None, slot.game) and slot in model.live:
+            live = model.live[slot]
+            if live.host is None or live.host.started:
+                return model, []
+            return _held(model, slot, *live.host.start())
+        case m.LiveThrowLate(table, n) if (slot := slot_of(model, table)) is not None:
+            held = model.live[slot].host
+            if held is None or held.throw is None or held.throw.n != n:
+                return model, []
+            return _held(model, slot, *held.timed_out())
+    return model, []
+
+
+def arrive(model: Model) -> tuple[Model, list[Effect]]:
+    """On an invitation's route, what it invites to (the same invitation opened again keeps how far it got); on an
+    answer's, the answer read into this tab's table, or handed to the tab that holds it."""
+    text = model.route.link or ""
+    if model.route.screen == "answer":
+        try:
+            table = handshake.decode(text).table
+        except handshake.Unreadable:
+            return model, []  # its screen says the answer cannot be read
+        if slot_of(model, table) is not None:
+            model, effects = _answer(model, text)
+            return model, [*effects, fx.Navigate(href(Route("game", slot_of(model, table).game, by_link=table)), replace=True)]  # type: ignore[union-attr]
+        return model, [fx.HandOff(text)]
+    if model.joining is not None and model.joining.offer == text:
+        return model, []
+    try:
+        shake = handshake.decode(text)
+    except handshake.Unreadable:
+        return replace(model, joining=None), []
+    if shake.kind != "offer":
+        return replace(model, joining=None), []
+    return replace(model, joining=Joining(text, shake.table, shake.invitation, name=model.settings.name)), []
+
+
+def answer_text(text: str) -> str:
+    """The handshake text in what the host pasted: the answer link's tail, or the text itself."""
+    text = text.strip()
+    return text.rpartition(ANSWER_ROUTE)[2] if ANSWER_ROUTE in text else text
+
+
+def _answer(model: Model, pasted: str) -> tuple[Model, list[Effect]]:
+    """An answer pasted, scanned or handed over: read into its invitation's connection, if it is one."""
+    try:
+        shake = handshake.decode(answer_text(pasted))
+    except handshake.Unreadable as error:
+        return model.notify("live.answer_unreadable", "warning", details=str(error)), []
+    slot = slot_of(model, shake.table)
+    if shake.kind != "answer" or slot is None or shake.invitation not in model.live[slot].invitations:
+        return model.notify("live.answer_unknown", "warning"), []
+    return model, [fx.Accept(handshake.encode(shake))]
+
+
+def _opened(model: Model, table: str, device: int) -> tuple[Model, list[Effect]]:
+    joining = model.joining
+    if joining is not None and joining.table == table and device == 0:  # the guest's channel to the host
+        chain = made(joining.secret, GUEST_CHAIN)
+        hello = GuestTable.hello(joining.name, chain)
+        return replace(model, joining=replace(joining, connected=True)), [fx.Transmit(table, 0, Out(0, hello).text())]
+    slot = slot_of(model, table)
+    if slot is None:
+        return model, []
+    live = model.live[slot]
+    invitations = {n: text for n, text in live.invitations.items() if n != device}
+    live = replace(live, connected=live.connected | {device}, invitations=invitations, failed=None)
+    model = replace(model, live={**model.live, slot: live})
+    return model, []
+
+
+def _said(model: Model, table: str, device: int, text: str) -> tuple[Model, list[Effect]]:
+    slot = slot_of(model, table)
+    if slot is not None and (held := model.live[slot].host) is not None:
+        model, effects = _held(model, slot, *held.receive(device, text))
+        live = model.live[slot]
+        if wants_guest(live) and not live.invitations:
+            effects.append(fx.Invite(table, next_device(live)))
+        return model, effects
+    if slot is not None and (guest := model.live[slot].guest) is not None:
+        try:
+            guest, answers = guest.receive(text)
+        except Refused as refused:
+            return model.notify("live.out_of_step", "warning", details=str(refused)), []
+        model = replace(model, live={**model.live, slot: replace(model.live[slot], guest=guest)})
+        model, effects = with_live_match(model, slot, guest_view(guest))
+        return model, [*effects, *(fx.Transmit(table, 0, Out(0, a).text()) for a in answers)]
+    joining = model.joining
+    if joining is not None and joining.table == table:
+        return _welcomed(model, joining, text)
+    return model, []
+
+
+def guest_view(guest: GuestTable) -> Match:
+    """A guest's copy as its table shows it: its own seat played here, every other person's away."""
+    seats = tuple(replace(s, away=s.computer is None and i != guest.seat) for i, s in enumerate(guest.match.seats))
+    return replace(guest.match, seats=seats)
+
+
+def _welcomed(model: Model, joining: Joining, text: str) -> tuple[Model, list[Effect]]:
+    try:
+        message = read(text)
+        if message["t"] != "welcome":
+            return model, []
+        guest = GuestTable.welcomed(message, made(joining.secret, GUEST_CHAIN))
+    except Refused as refused:
+        return model.notify("live.out_of_step", "warning", details=str(refused)), []
+    game = guest.match.game.ID
+    slot = Slot(game, joining.table)
+    match = guest_view(guest)
+    tables = {**model.tables, slot: TABLES[game].start(match)}
+    model = replace(
+        model,
+        joining=None,
+        live={**model.live, slot: Live(guest=guest, connected=frozenset({0}))},
+        matches={**model.matches, slot: match},
+        tables=tables,
+    )
+    return model, [fx.SaveMatch(slot), fx.Navigate(href(Route("game", game, by_link=joining.table)))]
+
+
+def new_secret() -> str:
+    """A chain's secret, for tests (the page draws its own from ``crypto.getRandomValues``)."""
+    return secrets.token_hex(DIGEST)

@@ -1,0 +1,181 @@
+"""The page's connections to the other devices of a live table: WebRTC data channels, with no server.
+
+The host makes one connection per guest: an offer (:meth:`Peers.invite`), shown as an invitation, then the guest's
+answer read back (:meth:`Peers.accept`). A guest makes its answer to an invitation (:meth:`Peers.answer`). A
+description is complete once ICE gathering is (no trickle: the handshake is carried by hand, once), and travels as
+the short text of :mod:`etoile.sharing.handshake`. No ICE server is named unless the player set one
+(:attr:`~etoile.saved.settings.Settings.relay`), so nothing leaves for another origin. What arrives on a channel,
+and every change of a connection, comes back to the app as messages; what the app says goes out with
+:meth:`Peers.send`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+from js import Object, RTCPeerConnection, window
+from pyodide.ffi import create_proxy, to_js
+
+from etoile.app import messages as m
+from etoile.sharing import handshake
+from etoile.sharing.live import MAX_MESSAGE
+from etoile.ui.runtime.host import Host
+
+GATHERING = 5.0
+"""Seconds a description's ICE gathering may take before it is sent with the candidates found so far."""
+CONNECTING = 15.0
+"""Seconds from an answer read to an open channel before the connection counts as failed (the player is told)."""
+CHANNEL = "etoile"
+
+
+def _options(relay: str) -> Any:
+    servers = [{"urls": relay}] if relay else []
+    return to_js({"iceServers": servers}, dict_converter=Object.fromEntries)
+
+
+class Connection:
+    """One data channel to another device, and the proxies its callbacks hold (released when it closes)."""
+
+    def __init__(self, peers: Peers, table: str, device: int) -> None:
+        self.peers, self.table, self.device = peers, table, device
+        self.pc = RTCPeerConnection.new(_options(peers.relay))
+        self.channel: Any = None
+        self.opened = asyncio.get_running_loop().create_future()
+        self.proxies: list[Any] = []
+
+    def on(self, target: Any, event: str, handler: Any) -> None:
+        proxy = create_proxy(handler)
+        self.proxies.append(proxy)
+        target.addEventListener(event, proxy)
+
+    def attach(self, channel: Any) -> None:
+        """Listen to ``channel``: its opening, its messages, its closing."""
+        self.channel = channel
+        dispatch = self.peers.runtime.dispatch
+
+        def opened(_: Any) -> None:
+            if not self.opened.done():
+                self.opened.set_result(None)
+
+        self.on(channel, "open", opened)
+        self.on(
+            channel, "message", lambda event: dispatch(m.PeerSaid(self.table, self.device, str(event.data)[: MAX_MESSAGE + 1]))
+        )
+        self.on(channel, "close", lambda _: self.peers.closed(self))
+
+    async def described(self) -> str:
+        """This side's description once ICE gathering is complete (or :data:`GATHERING` seconds have passed)."""
+        done = asyncio.get_running_loop().create_future()
+
+        def check(*_: Any) -> None:
+            if self.pc.iceGatheringState == "complete" and not done.done():
+                done.set_result(None)
+
+        self.on(self.pc, "icegatheringstatechange", check)
+        check()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(done, GATHERING)
+        return str(self.pc.localDescription.sdp)
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.pc.close()
+        for proxy in self.proxies:
+            proxy.destroy()
+        self.proxies.clear()
+
+
+class Peers:
+    """Every connection of this page, by table and device (a guest's only one is to the host, device 0)."""
+
+    def __init__(self, runtime: Host) -> None:
+        self.runtime = runtime
+        self.connections: dict[tuple[str, int], Connection] = {}
+
+    @property
+    def relay(self) -> str:
+        return str(getattr(self.runtime.model.settings, "relay", "") or "")
+
+    def _new(self, table: str, device: int) -> Connection:
+        old = self.connections.pop((table, device), None)
+        if old is not None:
+            old.close()
+        connection = Connection(self, table, device)
+        self.connections[table, device] = connection
+        return connection
+
+    async def invite(self, table: str, device: int) -> None:
+        """The host's offer to the guest who will be ``device``: made, then handed to the app as an invitation."""
+        connection = self._new(table, device)
+        connection.attach(connection.pc.createDataChannel(CHANNEL))
+        await connection.pc.setLocalDescription(await connection.pc.createOffer())
+        try:
+            text = handshake.encode(handshake.from_description(await connection.described(), "offer", table, device))
+        except handshake.Unreadable as error:
+            self.runtime.dispatch(m.PeerFailed(table, device, "no_address", str(error)))
+            return
+        self.runtime.dispatch(m.Invited(table, device, text))
+
+    async def accept(self, shake: handshake.Handshake) -> None:
+        """The host reads a guest's answer: the connection of its invitation opens, or fails in time."""
+        connection = self.connections.get((shake.table, shake.invitation))
+        if connection is None:
+            self.runtime.dispatch(m.PeerFailed(shake.table, shake.invitation, "unknown", "no such invitation open"))
+            return
+        description = to_js({"type": "answer", "sdp": handshake.to_description(shake)}, dict_converter=Object.fromEntries)
+        await connection.pc.setRemoteDescription(description)
+        await self._opened(connection)
+
+    async def answer(self, shake: handshake.Handshake) -> None:
+        """A guest answers the invitation ``shake``: its answer handed to the app, then its channel to the host."""
+        connection = self._new(shake.table, 0)
+        self.connections[shake.table, 0] = connection
+        connection.on(connection.pc, "datachannel", lambda event: connection.attach(event.channel))
+        description = to_js({"type": "offer", "sdp": handshake.to_description(shake)}, dict_converter=Object.fromEntries)
+        await connection.pc.setRemoteDescription(description)
+        await connection.pc.setLocalDescription(await connection.pc.createAnswer())
+        try:
+            mine = handshake.from_description(await connection.described(), "answer", shake.table, shake.invitation)
+        except handshake.Unreadable as error:
+            self.runtime.dispatch(m.PeerFailed(shake.table, 0, "no_address", str(error)))
+            return
+        self.runtime.dispatch(m.Answered(shake.table, shake.invitation, handshake.encode(mine)))
+        await self._opened(connection, CONNECTING * 8)  # the host reads the answer when it can: a minute or two
+
+    async def _opened(self, connection: Connection, limit: float = CONNECTING) -> None:
+        try:
+            await asyncio.wait_for(asyncio.shield(connection.opened), limit)
+        except TimeoutError:
+            self.runtime.dispatch(m.PeerFailed(connection.table, connection.device, "timeout", f"no channel after {limit:.0f} s"))
+            return
+        self.runtime.dispatch(m.PeerOpened(connection.table, connection.device))
+
+    def send(self, table: str, device: int, text: str) -> None:
+        """Send ``text`` to ``device`` of ``table``, if its channel is open (a device away misses it, and catches
+        up from the record when it comes back)."""
+        connection = self.connections.get((table, device))
+        if connection is not None and connection.channel is not None and connection.channel.readyState == "open":
+            connection.channel.send(text)
+
+    def close(self, table: str, device: int) -> None:
+        """Close the connection to ``device`` (a guest disconnected by the host, a table left)."""
+        connection = self.connections.pop((table, device), None)
+        if connection is not None:
+            connection.close()
+
+    def closed(self, connection: Connection) -> None:
+        if self.connections.get((connection.table, connection.device)) is connection:
+            del self.connections[connection.table, connection.device]
+            connection.close()
+            self.runtime.dispatch(m.PeerClosed(connection.table, connection.device))
+
+
+def hand_off(text: str) -> None:
+    """Hand an answer opened in this tab (the host's camera app opened the guest's answer link) to the tab that
+    holds the table, over a ``BroadcastChannel``."""
+    if hasattr(window, "BroadcastChannel"):
+        channel = window.BroadcastChannel.new("etoile-live")
+        channel.postMessage(text)
+        channel.close()

@@ -1,0 +1,169 @@
+"""The screens of a live table across devices: the panel above the table (who sits where, the invitation and its
+answer, the start), an invitation opened by a guest (``#/join/…``), and an answer opened on the host's device
+(``#/answer/…``)."""
+
+from __future__ import annotations
+
+from etoile.app.model import Live, Model
+from etoile.engine.match import Match
+from etoile.engine.slot import Slot
+from etoile.ui.common import seat_name
+from etoile.ui.i18n import Catalog
+from etoile.ui.qr import qr_code
+from etoile.ui.vdom import Attr, El, h
+
+JOIN, ANSWER = "#/join/", "#/answer/"
+
+
+def link_field(field_id: str, label: str, url: str, qr_label: str, t: Catalog, *, next_: bool = False) -> El:
+    """A link to carry to the other device: read from its QR code, copied, or selected in its field."""
+    return h(
+        "div",
+        {"class": "share-box"},
+        h("label", {"for": field_id}, label),
+        h("input", {"id": field_id, "type": "text", "readonly": True, "value": url, "class": "share-link"}),
+        qr_code(url, qr_label) or h("p", {"class": "hint"}, t("table.share_no_qr")),
+        h(
+            "div",
+            {"class": "row"},
+            h(
+                "button",
+                {"type": "button", "class": "primary", "data-action": "live-copy", "data-value": url, "data-next": next_},
+                t("table.share_copy"),
+            ),
+        ),
+    )
+
+
+def seat_state(live: Live, match: Match, seat: int, t: Catalog) -> str:
+    """How a seat is played at a live table, as its host or a guest sees it."""
+    if match.seats[seat].computer is not None:
+        return t("live.seat.computer")
+    if live.host is not None:
+        device = next((n for n, d in live.host.devices.items() if d.seat == seat), None)
+        if device == 0:
+            return t("live.seat.here")
+        if device is None:
+            return t("live.seat.waiting")
+        return t("live.seat.connected") if live.host.devices[device].present else t("live.seat.away")
+    if live.guest is not None and live.guest.seat == seat:
+        return t("live.seat.here")
+    return t("live.seat.other")
+
+
+def live_panel(model: Model, slot: Slot, match: Match, t: Catalog) -> El:
+    """Above a live table: who plays where and how they are; at the host's, the open invitation with the field
+    where the guest's answer goes, and the start once everyone is seated."""
+    live = model.live[slot]
+    game_id = slot.game
+    seats = h(
+        "ul",
+        {"class": "live-seats", "aria-live": "polite"},
+        [
+            h("li", {}, h("strong", {}, seat_name(match, i, t)), " · ", seat_state(live, match, i, t))
+            for i in range(len(match.seats))
+        ],
+    )
+    parts: list[El | None] = [h("h2", {"id": f"live-title-{game_id}"}, t("live.title")), seats]
+    host = live.host
+    if host is not None:
+        waiting = sorted(host.guests - {d.seat for n, d in host.devices.items() if n and d.present})
+        if waiting and live.invitations:
+            text = live.invitations[min(live.invitations)]
+            name = seat_name(match, waiting[0], t)
+            answer_id = f"live-answer-{game_id}"
+            parts += [
+                h("h3", {}, t("live.invite_title", name=name)),
+                h("p", {}, t("live.invite_lead")),
+                link_field(f"live-invite-{game_id}", t("live.invite_label"), model.address + JOIN + text, t("live.invite_qr"), t),
+                h("label", {"for": answer_id}, t("live.answer_label")),
+                h("textarea", {"id": answer_id, "rows": "3", "data-action": "live-answer", "spellcheck": "false"}),
+                h("button", {"type": "button"}, t("live.connect")),  # leaving the field reads it
+            ]
+        elif waiting:
+            parts.append(h("p", {"class": "hint", "aria-live": "polite"}, t("live.making")))
+        if not host.started:
+            start: dict[str, Attr] = {"type": "button", "class": "primary", "data-action": "live-start", "data-game": game_id}
+            parts += [
+                h("p", {"class": "hint"}, t("live.start_wait")) if waiting else None,
+                h("button", {**start, "disabled": bool(waiting), "data-next": not waiting}, t("live.start")),
+            ]
+    if live.failed:
+        parts.append(h("p", {"class": "warning", "role": "alert"}, t(f"live.failed.{live.failed}")))
+    return h("section", {"class": "live-panel", "aria-labelledby": f"live-title-{game_id}"}, parts)
+
+
+def join_screen(model: Model, t: Catalog) -> El:
+    """An invitation opened: the guest's name and the join; then the answer to show the host, till the table opens."""
+    joining = model.joining
+    if joining is None:
+        return h(
+            "div",
+            {"class": "link-refused"},
+            h("h1", {"tabindex": "-1"}, t("join.title")),
+            h("p", {"class": "lead"}, t("join.unreadable")),
+            h("p", {}, h("a", {"class": "button primary", "href": "#/"}, t("link.leave"))),
+        )
+    if joining.answer is None:
+        return h(
+            "div",
+            {"class": "join"},
+            h("h1", {"tabindex": "-1"}, t("join.title")),
+            h("p", {"class": "lead"}, t("join.lead")),
+            h("label", {"for": "live-name"}, t("join.name")),
+            h(
+                "input",
+                {
+                    "id": "live-name",
+                    "type": "text",
+                    "value": model.settings.name,
+                    "data-action": "set-name",
+                    "autocomplete": "nickname",
+                },
+            ),
+            h(
+                "div",
+                {"class": "row"},
+                h(
+                    "button",
+                    {"type": "button", "class": "primary", "data-action": "live-join", "data-secret": True, "data-next": True},
+                    t("join.button"),
+                ),
+            ),
+            joining.failed and h("p", {"class": "warning", "role": "alert"}, t(f"live.failed.{joining.failed}")),
+        )
+    return h(
+        "div",
+        {"class": "join"},
+        h("h1", {"tabindex": "-1"}, t("join.answer_title")),
+        h("p", {"class": "lead"}, t("join.answer_lead")),
+        link_field(
+            "live-answer-link",
+            t("join.answer_label"),
+            model.address + ANSWER + joining.answer,
+            t("join.answer_qr"),
+            t,
+            next_=True,
+        ),
+        h("p", {"class": "hint", "aria-live": "polite"}, t("join.connected" if joining.connected else "join.waiting")),
+        joining.failed and h("p", {"class": "warning", "role": "alert"}, t(f"live.failed.{joining.failed}")),
+    )
+
+
+def answer_screen(model: Model, t: Catalog) -> El:
+    """A guest's answer opened on the host's device, in a tab that does not hold the table: handed over."""
+    from etoile.sharing import handshake  # noqa: PLC0415 - loaded with the screen
+
+    try:
+        handshake.decode(model.route.link or "")
+    except handshake.Unreadable:
+        lead = t("answer.unreadable")
+    else:
+        lead = t("answer.handed")
+    return h(
+        "div",
+        {"class": "join"},
+        h("h1", {"tabindex": "-1"}, t("answer.title")),
+        h("p", {"class": "lead"}, lead),
+        h("p", {}, h("a", {"class": "button", "href": "#/"}, t("link.leave"))),
+    )
