@@ -142,8 +142,9 @@ def test_the_volume_is_set_with_its_slider_heard_kept_and_rests_while_the_sound_
     expect(volume).to_have_value("30")
     expect(volume).to_have_attribute("aria-valuetext", "30%")
     assert saved_settings(page)["volume"] == 30
-    # Each step was heard at its volume: the switch's click, four times.
-    assert page.evaluate("() => window.voices") == 4 * len(voices("toggle", Random(), 1.0))
+    # Each step was heard at its volume: the switch's click, four times (a sound plays in a task of its own, a
+    # moment after the page is drawn: waited for).
+    page.wait_for_function(f"() => window.voices === {4 * len(voices('toggle', Random(), 1.0))}")
 
     vibration = page.get_by_role("switch", name="Vibration")  # Chromium can vibrate
     expect(vibration).to_be_checked()

@@ -214,3 +214,36 @@ def test_a_guest_arriving_when_every_seat_is_taken_is_refused() -> None:
     room.host, out = room.host.receive(5, json.dumps(GuestTable.hello("Dee", chain("Dee"))))
     assert [(o.device, o.message["t"], o.message.get("reason"), o.close) for o in out] == [(5, "refused", "no_seat", True)]
     assert room.host.devices[1].seat == 1 and 5 not in room.host.devices
+
+
+def test_a_throw_is_never_drawn_from_the_host_s_link_alone_it_waits_for_a_guest_to_come_back() -> None:
+    room = generala_room()
+    first = room.host.match
+    room.host, out = room.host.left(1)  # Bob's phone goes to sleep
+    room.deliver(out)
+    keep = {"t": "act", "at": first.cursor, "action": first.game.action_to_json(first.game.legal_actions(first.state)[0])}
+    room.send(0, keep)
+    assert room.host.throw is not None and room.host.throw.waiting == frozenset()
+    room.host, out = room.host.timed_out()
+    assert room.host.throw is not None and room.host.match.game.to_move(room.host.match.state) is CHANCE
+    spent = room.guests[1].spent
+    del room.guests[1]
+    room.join(1, "Bob", spent)  # back: asked for its link at once, and the throw is drawn
+    assert room.host.throw is None and room.guests[1].match.played == room.host.match.played
+    assert len(room.host.fair.links_of(0)) == 2 and room.guests[1].unchecked is None
+
+
+def test_a_guest_finds_out_a_throw_drawn_without_the_link_it_sent() -> None:
+    room = generala_room()
+    first = room.host.match
+    keep = {"t": "act", "at": first.cursor, "action": first.game.action_to_json(first.game.legal_actions(first.state)[0])}
+    room.host, out = room.host.act(0, keep)
+    guest = room.guests[1]
+    for item in out:
+        guest, _ = guest.receive(item.text())  # the keep, then "throw 0": Bob sends his link
+    assert guest.sent_for == 0
+    alone = [room.host.chain.link(1)]
+    faces = fair_dice.faces("k3j9x2ab", 0, alone, 5)
+    links = [[0, alone[0].hex()]]
+    told = guest.rolled({"t": "rolled", "n": 0, "at": first.cursor + 1, "links": links, "action": Roll(faces).to_json()})
+    assert told.unchecked == 0

@@ -189,6 +189,13 @@ class FocusDialog:
 
 
 @lazy_dataclass
+class SaveLive:
+    """Write what this device keeps of the live table in ``slot`` (:class:`etoile.sharing.live.Kept`)."""
+
+    slot: Slot
+
+
+@lazy_dataclass
 class Invite:
     """Make the host's offer to the guest who will be ``device`` of ``table`` (:class:`~etoile.app.messages.Invited`)."""
 
@@ -231,7 +238,7 @@ Effect = (
     SaveSettings | SaveMatch | SaveRival | SaveDraft | Navigate | Think | Advise | PrepareAi | ResetStorage | ExportAll
     | ExportGame | ImportAll | Archive | DeleteEntry | ResaveHistory | Copy | Send | Later | OfferAside | DiscardAside
     | Sound | Focus | FocusHeading | FocusNext | FocusDialog | Invite | Accept | AnswerInvitation | Transmit
-    | HandOff
+    | HandOff | SaveLive
 )  # fmt: skip
 """Everything the runtime knows how to do."""
 

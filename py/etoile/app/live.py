@@ -12,6 +12,7 @@ link), and every action goes through the host. A throw waits :data:`LINK_WAIT` s
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from dataclasses import replace
 from functools import cache
 
@@ -27,7 +28,7 @@ from etoile.engine.match import Match
 from etoile.engine.slot import Slot
 from etoile.sharing import by_link, handshake
 from etoile.sharing.fair_dice import DIGEST, Chain
-from etoile.sharing.live import GuestTable, HostTable, Out, Refused, read
+from etoile.sharing.live import GuestTable, HostTable, Kept, Out, Refused, read
 
 LINK_WAIT = 10.0
 """Seconds a throw waits for the devices' links before it goes on without those missing (their devices are away)."""
@@ -68,7 +69,8 @@ def host(model: Model, game: str, match: Match, *, guests: set[int], seed: int, 
     live = Live(host=table)
     tables = {**model.tables, slot: TABLES[game].start(match)}
     model = replace(model, live={**model.live, slot: live}, matches={**model.matches, slot: match}, tables=tables)
-    return model, [fx.SaveMatch(slot), fx.Navigate(href(Route("game", game, by_link=code))), fx.Invite(code, 1)]
+    navigate = fx.Navigate(href(Route("game", game, by_link=code)))
+    return model, [fx.SaveMatch(slot), fx.SaveLive(slot), navigate, fx.Invite(code, 1)]
 
 
 def host_setup(model: Model, game: str, seed: int, secret: str) -> tuple[Model, list[Effect]]:
@@ -142,7 +144,7 @@ def _held(model: Model, slot: Slot, table: HostTable, out: list[Out]) -> tuple[M
     """The model with the host's table after a message, and what it sends; the game in the slot follows."""
     live = replace(model.live[slot], host=table)
     model = replace(model, live={**model.live, slot: live})
-    effects = _send(table.fair.id, out, table.present())
+    effects = [*_send(table.fair.id, out, table.present()), fx.SaveLive(slot)]
     if table.throw is not None:
         effects.append(fx.Later(LINK_WAIT, m.LiveThrowLate(table.fair.id, table.throw.n)))
     if table.match is not model.matches.get(slot):
@@ -191,7 +193,8 @@ def update(model: Model, msg: m.Live) -> tuple[Model, list[Effect]]:
             live = model.live[slot]
             model = replace(model, live={**model.live, slot: replace(live, connected=live.connected - {device})})
             if live.host is not None:
-                return _held(model, slot, *live.host.left(device))
+                model, effects = _held(model, slot, *live.host.left(device))
+                return model, [*effects, *resume(model)]
             return model.notify("live.host_gone", "warning"), []
         case m.PeerFailed(table, device, reason, detail):
             if model.joining is not None and model.joining.table == table:
@@ -204,6 +207,9 @@ def update(model: Model, msg: m.Live) -> tuple[Model, list[Effect]]:
         case m.LiveJoin(secret) if model.joining is not None and model.joining.answer is None:
             if not model.settings.name:
                 return model.notify("live.name_needed", "warning"), [fx.Focus("#live-name")]
+            known = joined_before(model, model.joining.table)
+            if known is not None:  # this device joined the table before: its chain goes on, after the links it sent
+                secret = known.chain.links[-1].hex()
             joining = replace(model.joining, name=model.settings.name, secret=secret, failed=None)
             return replace(model, joining=joining), [fx.AnswerInvitation(joining.offer)]
         case m.Answered(table, _, text) if model.joining is not None and model.joining.table == table:
@@ -267,7 +273,7 @@ def _opened(model: Model, table: str, device: int) -> tuple[Model, list[Effect]]
     joining = model.joining
     if joining is not None and joining.table == table and device == 0:  # the guest's channel to the host
         chain = made(joining.secret, GUEST_CHAIN)
-        hello = GuestTable.hello(joining.name, chain)
+        hello = GuestTable.hello(joining.name, chain, spent_before(model, table))
         return replace(model, joining=replace(joining, connected=True)), [fx.Transmit(table, 0, Out(0, hello).text())]
     slot = slot_of(model, table)
     if slot is None:
@@ -280,6 +286,9 @@ def _opened(model: Model, table: str, device: int) -> tuple[Model, list[Effect]]
 
 
 def _said(model: Model, table: str, device: int, text: str) -> tuple[Model, list[Effect]]:
+    joining = model.joining
+    if joining is not None and joining.table == table and device == 0:  # joining, or joining again: the welcome
+        return _welcomed(model, joining, text)
     slot = slot_of(model, table)
     if slot is not None and (held := model.live[slot].host) is not None:
         model, effects = _held(model, slot, *held.receive(device, text))
@@ -294,10 +303,7 @@ def _said(model: Model, table: str, device: int, text: str) -> tuple[Model, list
             return model.notify("live.out_of_step", "warning", details=str(refused)), []
         model = replace(model, live={**model.live, slot: replace(model.live[slot], guest=guest)})
         model, effects = with_live_match(model, slot, guest_view(guest))
-        return model, [*effects, *(fx.Transmit(table, 0, Out(0, a).text()) for a in answers)]
-    joining = model.joining
-    if joining is not None and joining.table == table:
-        return _welcomed(model, joining, text)
+        return model, [*effects, fx.SaveLive(slot), *(fx.Transmit(table, 0, Out(0, a).text()) for a in answers)]
     return model, []
 
 
@@ -312,7 +318,7 @@ def _welcomed(model: Model, joining: Joining, text: str) -> tuple[Model, list[Ef
         message = read(text)
         if message["t"] != "welcome":
             return model, []
-        guest = GuestTable.welcomed(message, made(joining.secret, GUEST_CHAIN))
+        guest = GuestTable.welcomed(message, made(joining.secret, GUEST_CHAIN), spent_before(model, joining.table))
     except Refused as refused:
         return model.notify("live.out_of_step", "warning", details=str(refused)), []
     game = guest.match.game.ID
@@ -326,7 +332,44 @@ def _welcomed(model: Model, joining: Joining, text: str) -> tuple[Model, list[Ef
         matches={**model.matches, slot: match},
         tables=tables,
     )
-    return model, [fx.SaveMatch(slot), fx.Navigate(href(Route("game", game, by_link=joining.table)))]
+    return model, [fx.SaveMatch(slot), fx.SaveLive(slot), fx.Navigate(href(Route("game", game, by_link=joining.table)))]
+
+
+def joined_before(model: Model, table: str) -> GuestTable | None:
+    """This device's copy of the live table ``table``, if it joined it before (a reload, a lost connection)."""
+    return next((live.guest for live in model.live.values() if live.guest is not None and live.table == table), None)
+
+
+def spent_before(model: Model, table: str) -> int:
+    """How many links of its chain this device sent at ``table`` before: a new segment starts after them all (a
+    link sent is known to the host, so it never serves again)."""
+    known = joined_before(model, table)
+    return 0 if known is None else known.spent
+
+
+def restore(model: Model, kept: Mapping[Slot, Kept]) -> Model:
+    """The model with the live tables this device kept (:class:`~etoile.sharing.live.Kept`), beside their games,
+    none of them connected: the host invites its guests again, a guest joins again by a new invitation."""
+    live = dict(model.live)
+    for slot, record in kept.items():
+        match = model.matches.get(slot)
+        if match is None or record.fair.id != slot.code:
+            continue
+        if record.role == "host":
+            live[slot] = Live(host=HostTable.restored(match, record))
+        else:
+            live[slot] = Live(guest=GuestTable.restored(match, record))
+    return replace(model, live=live)
+
+
+def resume(model: Model) -> list[Effect]:
+    """On showing a live table held here: an invitation for the first seat whose guest is not there, if none is
+    open (after a load, or once a guest left)."""
+    slot = model.route.slot if model.route.screen == "game" else None
+    live = model.live.get(slot) if slot is not None else None
+    if live is None or live.host is None or live.invitations or not wants_guest(live):
+        return []
+    return [fx.Invite(live.table, next_device(live))]
 
 
 def new_secret() -> str:

@@ -114,6 +114,12 @@ class Live:
     """Why the last connection could not be made (a :class:`~etoile.app.messages.PeerFailed` reason), until the next."""
 
     @property
+    def started(self) -> bool:
+        """Whether the host started the game (till then the table waits, and takes no action)."""
+        held = self.host or self.guest
+        return held is not None and held.started
+
+    @property
     def table(self) -> str:
         held = self.host or self.guest
         if held is None:

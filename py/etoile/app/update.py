@@ -183,6 +183,15 @@ def _import(model: Model, msg: m.Importing) -> tuple[Model, list[Effect]]:
     return model, []
 
 
+def live_resume(model: Model) -> list[Effect]:
+    """On showing a live table held here, an invitation for a guest who is not there (:func:`etoile.app.live.resume`)."""
+    if not model.live:
+        return []
+    from etoile.app import live  # noqa: PLC0415 - loaded with the first live table (hashlib, the fair dice)
+
+    return live.resume(model)
+
+
 def live_setup(model: Model, game: str) -> bool:
     """Whether ``game``'s setup opens a live table (a person sits at a seat on their own device)."""
     return game in TABLES and play.setup_of(model, game).live
@@ -209,10 +218,10 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
             # At a table, the player's next move; elsewhere the screen's heading, so its name is read out.
             at_table = model.route.screen == "game" and model.route.slot in model.matches
             focus: Effect = fx.FocusNext() if at_table else fx.FocusHeading()
-            return model, [*effects, focus, *play.resume(model)]
+            return model, [*effects, focus, *play.resume(model), *live_resume(model)]
         case m.Resume():
             model, effects = arrive(model)
-            return model, [*effects, *play.resume(model)]
+            return model, [*effects, *play.resume(model), *live_resume(model)]
         case (
             m.SetLanguage() | m.SetName() | m.SetSound() | m.SetVolume() | m.SetVibrate() | m.SetCoach() | m.SetSpeed()
             | m.SetTheme() | m.LearnTip() | m.ShowTips()

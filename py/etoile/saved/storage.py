@@ -68,6 +68,9 @@ HISTORY = "history:"
 DRAFT = "draft:"
 """A table's unfinished choice at one position (the dice set aside since the last throw): page state, kept so a
 reload loses nothing, never exported."""
+LIVE = "live:"
+"""What a device keeps of a live table beside the game in its slot (:class:`etoile.sharing.live.Kept`: its role,
+its chain's secret, the fair dice): ``live:<slot>``; never exported, since its secret is this device's alone."""
 EXPORT_KIND = "etoile-export"
 MAX_RECORD_CHARS = safe_json.MAX_CHARS
 """The longest stored record read (1,000,000 characters); a longer one is set aside unread."""
@@ -205,6 +208,14 @@ def _decode_draft(record: str, data: Any, games: Mapping[str, Game]) -> Draft:
     return Draft(cursor, data["data"])
 
 
+def _decode_live(record: str, data: Any, games: Mapping[str, Game]) -> Any:
+    from etoile.sharing.live import Kept  # noqa: PLC0415 - a live table's modules load with the first one
+
+    if slot_game(record.removeprefix(LIVE), games) is None or Slot.parse(record.removeprefix(LIVE)).code is None:
+        raise ValueError(f"no live table's slot {record.removeprefix(LIVE)!r} in this version")
+    return Kept.from_json(data)
+
+
 def _decode_entry(record: str, data: Any, games: Mapping[str, Game]) -> Entry:
     entry = Entry.from_json(data)
     if entry.id != record.removeprefix(HISTORY):
@@ -243,6 +254,8 @@ def _decoder(record: str) -> Callable[[str, Any, Mapping[str, Game]], Any] | Non
         return _decode_match
     if record.startswith(DRAFT):
         return _decode_draft
+    if record.startswith(LIVE):
+        return _decode_live
     return None
 
 
@@ -339,9 +352,11 @@ class Store:
     def match(self, slot: Slot) -> Match | None:
         """The saved game in ``slot`` (a game id, or a game by link's slot), if any, settled: a record that stops
         with dice in the air (cut short, or written by hand) goes on with the throw its seed gives, as the table
-        would have played it."""
+        would have played it; but not a live table's, whose throws come from its devices' links."""
         match = self._read(MATCH + str(slot))
-        return None if match is None else match.settled()
+        if not isinstance(match, Match):
+            return None
+        return match if self.backend.get(PREFIX + LIVE + str(slot)) is not None else match.settled()
 
     def _names(self, prefix: str) -> list[str]:
         """What follows ``prefix`` in the name of every ``prefix`` record (or of a write of one still pending)."""
@@ -369,6 +384,18 @@ class Store:
 
     def _kept_entries(self) -> dict[str, Entry]:
         return {entry.id: entry for entry in self.history()}
+
+    def live_tables(self) -> dict[Slot, Any]:
+        """What this device keeps of each of its live tables (:class:`etoile.sharing.live.Kept`), by slot."""
+        found = {slot: self._read(LIVE + str(slot)) for slot in self._slots(LIVE)}
+        return {slot: kept for slot, kept in found.items() if kept is not None}
+
+    def save_live(self, slot: Slot, kept: Any) -> bool:
+        """Keep what this device knows of the live table in ``slot``, or forget it (``None``)."""
+        if kept is None:
+            self._forget(LIVE + str(slot))
+            return True
+        return self._write(LIVE + str(slot), kept)
 
     def draft(self, slot: Slot) -> Draft | None:
         """The unfinished choice saved at the table of the game in ``slot``, if any (an unreadable one is set aside)."""
@@ -492,7 +519,9 @@ class Store:
         self._forget(HISTORY + entry_id)
 
     def delete_match(self, slot: Slot) -> None:
+        """Forget the game in ``slot``, and what this device kept of its live table, if it was one."""
         self._forget(MATCH + str(slot))
+        self._forget(LIVE + str(slot))
 
     def _forget(self, record: str) -> None:
         if record not in self.stuck:
@@ -523,7 +552,7 @@ class Store:
             if not key.startswith(PREFIX):
                 continue
             record = key[len(PREFIX) :]
-            if record.startswith(DRAFT):  # page state, not a player's data
+            if record.startswith((DRAFT, LIVE)):  # page state, and a live table's secret: not a player's data
                 continue
             value = self._read(record)
             if value is not None:

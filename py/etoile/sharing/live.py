@@ -132,6 +132,65 @@ class Throw:
 
 
 @dataclass(frozen=True)
+class Kept:
+    """What a device keeps of its live table between loads, beside the game in its slot: its ``role`` (``host`` or
+    ``guest``), its chain's ``secret`` and ``length`` (so the chain is made again), the table's fair dice, and, at
+    the host's, the guests' seats, each device's seat and name, and whether the game started; at a guest's, its
+    device number and seat. No connection survives a load: the host invites again, a guest joins again."""
+
+    role: str
+    secret: str
+    length: int
+    fair: fair_dice.Table
+    guests: tuple[int, ...] = ()
+    devices: tuple[tuple[int, int | None, str], ...] = ()
+    started: bool = False
+    device: int = 0
+    seat: int | None = None
+    spent: int = 0
+    """How many links of its chain the guest sent (revealed or not: a link sent never serves again)."""
+
+    @property
+    def chain(self) -> Chain:
+        return Chain.new(bytes.fromhex(self.secret), self.length)
+
+    def to_json(self) -> dict[str, JSON]:
+        devices: JSON = [list(d) for d in self.devices]
+        return {
+            "role": self.role, "secret": self.secret, "length": self.length, "fair": self.fair.to_json(),
+            "guests": list(self.guests), "devices": devices, "started": self.started, "device": self.device,
+            "seat": self.seat, "spent": self.spent,
+        }  # fmt: skip
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Kept:
+        """The record of :meth:`to_json`'s output; ``ValueError`` if ``data`` is not one."""
+        if not isinstance(data, dict) or data.get("role") not in ("host", "guest"):
+            raise ValueError("a live table's record names its role, host or guest")
+        secret, length = data.get("secret"), data.get("length")
+        if not (
+            isinstance(secret, str) and len(secret) == 2 * fair_dice.DIGEST and isinstance(length, int) and 0 < length <= 100_000
+        ):
+            raise ValueError("a live table's record holds its chain's secret and length")
+        bytes.fromhex(secret)
+        guests, devices, seat = data.get("guests"), data.get("devices"), data.get("seat")
+        if not (isinstance(guests, list) and all(type(g) is int for g in guests) and isinstance(devices, list)):
+            raise ValueError("a live table's record lists its guests' seats and its devices")
+        rows = []
+        for row in devices:
+            if not (isinstance(row, list) and len(row) == 3 and type(row[0]) is int and isinstance(row[2], str)):
+                raise ValueError("a device is [number, seat, name]")
+            rows.append((row[0], row[1] if type(row[1]) is int else None, row[2]))
+        device, spent = data.get("device", 0), data.get("spent", 0)
+        if not (type(spent) is int and 0 <= spent <= length):
+            raise ValueError("a live table's record counts the links its device sent")
+        return cls(
+            str(data["role"]), secret, length, fair_dice.Table.from_json(data.get("fair")), tuple(guests), tuple(rows),
+            data.get("started") is True, device if type(device) is int else 0, seat if type(seat) is int else None, spent,
+        )  # fmt: skip
+
+
+@dataclass(frozen=True)
 class HostTable:
     """The host's table: the game, the seats its guests play (``guests``), its fair dice, the host's own chain (and
     how many links of it are spent), the devices by number (the host is 0), and the throw under way, if one is."""
@@ -158,6 +217,28 @@ class HostTable:
         """Begin the game (the host's choice, once its guests are seated): from now on actions are taken."""
         table, out = replace(self, started=True).advance()
         return table, [Out(None, {"t": "start"}), *out]
+
+    def kept(self) -> Kept:
+        """What this table keeps between loads."""
+        devices = tuple((n, d.seat, d.name) for n, d in sorted(self.devices.items()))
+        return Kept(
+            "host",
+            self.chain.links[-1].hex(),
+            len(self.chain.links) - 1,
+            self.fair,
+            tuple(sorted(self.guests)),
+            devices,
+            self.started,
+        )
+
+    @classmethod
+    def restored(cls, match: Match, kept: Kept) -> HostTable:
+        """The table again after a load: every guest away until it joins again; a throw that was waiting is
+        called again (its links were not revealed: the host's next link is still the one after its last)."""
+        devices = {n: Device(seat, name, present=n == 0) for n, seat, name in kept.devices}
+        spent = sum(s.count for s in kept.fair.segments if s.device == 0)
+        table = cls(match, frozenset(kept.guests), kept.fair, kept.chain, spent, devices, None, kept.started)
+        return table.advance()[0] if kept.started else table
 
     @property
     def throws(self) -> int:
@@ -205,7 +286,11 @@ class HostTable:
         segment = Segment(device, self.throws, tip)
         table = replace(self, match=match, devices=devices, fair=self.fair.joined(segment))
         others = [Out(d, {"t": "joined", "segment": segment.to_json()}) for d in table.present() if d != device]
-        return table, [table.welcome(device), *others, table.seats_message()]
+        out = [table.welcome(device), *others, table.seats_message()]
+        if table.throw is not None:  # a throw waits for a guest's link: this one's too
+            out.append(Out(device, {"t": "throw", "n": table.throw.n}))
+            table = replace(table, throw=replace(table.throw, waiting=table.throw.waiting | {device}))
+        return table, out
 
     def left(self, device: int) -> tuple[HostTable, list[Out]]:
         """A guest's connection closed: it is away; a throw waiting on it goes on without it."""
@@ -300,7 +385,8 @@ class HostTable:
 
     def timed_out(self) -> tuple[HostTable, list[Out]]:
         """The throw's time is up: the devices that did not reveal their link are away, and the throw is drawn
-        from the links revealed (the host's at least)."""
+        from the links revealed, if a guest's is among them (else it waits for a guest to come back: the host's
+        link alone would let the host foresee the faces)."""
         if self.throw is None:
             return self, []
         late = self.throw.waiting
@@ -311,7 +397,7 @@ class HostTable:
 
     def _finish_if_ready(self, throw: Throw, out: list[Out] | None = None) -> tuple[HostTable, list[Out]]:
         out = list(out or [])
-        if throw.waiting:
+        if throw.waiting or (self.guests and len(throw.links) < 2):  # never drawn from the host's link alone
             return replace(self, throw=throw), out
         revealed = sorted(throw.links.items())
         fair = self.fair.revealed(throw.n, revealed)
@@ -338,6 +424,10 @@ class GuestTable:
     chain: Chain
     spent: int = 0
     unchecked: int | None = None
+    sent_for: int | None = None
+    """The throw this guest last sent its link for: a throw drawn without it does not check."""
+    started: bool = False
+    """Whether the host started the game."""
 
     @staticmethod
     def hello(name: str, chain: Chain, spent: int = 0, have: int = 0) -> dict[str, JSON]:
@@ -354,7 +444,21 @@ class GuestTable:
             raise Refused("malformed", str(error)) from error
         seat = message.get("seat")
         table = cls(_field(message, "device", int), seat if isinstance(seat, int) else None, match, fair, chain, spent)
-        return replace(table, unchecked=fair_dice.first_unchecked(match, fair))
+        return replace(table, unchecked=fair_dice.first_unchecked(match, fair), started=message.get("started") is True)
+
+    def kept(self) -> Kept:
+        """What this copy keeps between loads."""
+        chain = self.chain
+        secret, length = chain.links[-1].hex(), len(chain.links) - 1
+        return Kept(
+            "guest", secret, length, self.fair, started=self.started, device=self.device, seat=self.seat, spent=self.spent
+        )
+
+    @classmethod
+    def restored(cls, match: Match, kept: Kept) -> GuestTable:
+        """The copy again after a load, its chain spent as far as it sent links."""
+        unchecked = fair_dice.first_unchecked(match, kept.fair)
+        return cls(kept.device, kept.seat, match, kept.fair, kept.chain, kept.spent, unchecked, started=kept.started)
 
     def receive(self, text: str) -> tuple[GuestTable, list[dict[str, JSON]]]:
         """The host's message: the copy after it, and what to answer (the link of a throw). :class:`Refused` if it
@@ -365,7 +469,8 @@ class GuestTable:
                 return self.acted(message), []
             case "throw":
                 n = _field(message, "n", int)
-                return replace(self, spent=self.spent + 1), [{"t": "link", "n": n, "link": self.chain.link(self.spent + 1).hex()}]
+                answer: dict[str, JSON] = {"t": "link", "n": n, "link": self.chain.link(self.spent + 1).hex()}
+                return replace(self, spent=self.spent + 1, sent_for=n), [answer]
             case "rolled":
                 return self.rolled(message), []
             case "joined":
@@ -373,7 +478,9 @@ class GuestTable:
                     return replace(self, fair=self.fair.joined(Segment.from_json(message.get("segment")))), []
                 except ValueError as error:
                     raise Refused("malformed", str(error)) from error
-            case "seats" | "refused" | "start":
+            case "start":
+                return replace(self, started=True), []
+            case "seats" | "refused":
                 return self, []
             case _:
                 raise Refused("malformed", f"no message {message['t']!r} from the host")
@@ -399,7 +506,8 @@ class GuestTable:
         except (ValueError, TypeError, IllegalAction) as error:
             raise Refused("bad_link", str(error)) from error
         count = self.match.game.chance_outcomes(self.match.state).dice  # type: ignore[attr-defined]
-        checked = fair_dice.check_faces(fair, n, count, roll.faces)
+        mine = any(d == self.device for d, _ in links) or n != self.sent_for  # a link it sent is among them
+        checked = mine and fair_dice.check_faces(fair, n, count, roll.faces)
         unchecked = self.unchecked if checked or self.unchecked is not None else n
         return replace(self, match=match, fair=fair, unchecked=unchecked)
 

@@ -66,14 +66,14 @@ def run(runtime: Host, effect: fx.Effect) -> None:
                 runtime.spawn(sound_soon(name, model.settings.volume, pace, count), quiet=True)
         case fx.Focus() | fx.FocusHeading() | fx.FocusNext() | fx.FocusDialog():
             runtime.focus(effect)
-        case fx.Invite() | fx.Accept() | fx.AnswerInvitation() | fx.Transmit() | fx.HandOff():
+        case fx.Invite() | fx.Accept() | fx.AnswerInvitation() | fx.Transmit() | fx.HandOff() | fx.SaveLive():
             connect(runtime, effect)
         case _:
             assert_never(effect)
 
 
-def connect(runtime: Host, effect: fx.Invite | fx.Accept | fx.AnswerInvitation | fx.Transmit | fx.HandOff) -> None:
-    """Carry out an effect of a live table on its data channels (:mod:`etoile.ui.runtime.peers`)."""
+def connect(runtime: Host, effect: fx.Invite | fx.Accept | fx.AnswerInvitation | fx.Transmit | fx.HandOff | fx.SaveLive) -> None:
+    """Carry out an effect of a live table: on its data channels (:mod:`etoile.ui.runtime.peers`), or in storage."""
     from etoile.sharing import handshake  # noqa: PLC0415 - a live table's modules load with the first one
     from etoile.ui.runtime.peers import hand_off  # noqa: PLC0415
 
@@ -91,6 +91,11 @@ def connect(runtime: Host, effect: fx.Invite | fx.Accept | fx.AnswerInvitation |
                 peers.close(table, device)
         case fx.HandOff(text):
             hand_off(text)
+        case fx.SaveLive(slot):
+            live = runtime.model.live.get(slot)
+            held = None if live is None else live.host or live.guest
+            if held is not None:
+                runtime.store.save_live(slot, held.kept())
 
 
 async def sound_soon(name: str, volume: int, pace: float, count: int) -> None:

@@ -459,6 +459,10 @@ def start() -> Runtime:
         can_vibrate=hasattr(window.navigator, "vibrate"),
         address=str(window.location.href).split("#", 1)[0],
     )
+    if kept := store.live_tables():  # the live tables this device holds or joined, their connections to be made again
+        from etoile.app.live import restore  # noqa: PLC0415 - a live table's modules load with the first one
+
+        model = restore(model, kept)
     runtime = Runtime(document.getElementById("app"), store, model)
     runtime._drain_problems()
     take_over(runtime)

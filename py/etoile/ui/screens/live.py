@@ -88,6 +88,10 @@ def live_panel(model: Model, slot: Slot, match: Match, t: Catalog) -> El:
                 h("p", {"class": "hint"}, t("live.start_wait")) if waiting else None,
                 h("button", {**start, "disabled": bool(waiting), "data-next": not waiting}, t("live.start")),
             ]
+    if live.guest is not None and not live.started:
+        parts.append(h("p", {"class": "hint", "aria-live": "polite"}, t("live.wait_start")))
+    if live.guest is not None and 0 not in live.connected:
+        parts.append(h("p", {"class": "warning", "role": "status"}, t("live.guest_lost")))
     if live.failed:
         parts.append(h("p", {"class": "warning", "role": "alert"}, t(f"live.failed.{live.failed}")))
     return h("section", {"class": "live-panel", "aria-labelledby": f"live-title-{game_id}"}, parts)

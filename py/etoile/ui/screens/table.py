@@ -93,7 +93,9 @@ def game(model: Model, t: Catalog, *, watching: bool = False, leave: str = "link
         live is not None and not watching and live_panel(model, slot, match, t),
         replay is None and rival is not None and rival_choice(match, rival, t),
         replay is None and rival is None and not watching and live is None and to_send(model, slot, match, t),
-        h("div", {"class": "table-body", "inert": True}, board) if replay is not None or rival is not None else board,
+        h("div", {"class": "table-body", "inert": True}, board)
+        if replay is not None or rival is not None or (live is not None and not live.started)
+        else board,
         replay is not None and replay_bar(game_id, match, replay, t, leave=leave if watching else "table.replay_exit"),
         replay is None and computer_turn(match, lines, slot in model.hurry, t),
         game_log(match, lines, replay, t),

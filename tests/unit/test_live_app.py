@@ -1,0 +1,214 @@
+"""A live table in the app, two devices' models in memory: the setup, the invitation and its answer, the channel,
+the welcome, a game played from both devices through the host, a reload of either and the guest's rejoin. The
+runtime's part (the data channels, storage) is played by :class:`Wire`, which carries each effect to its end."""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from dataclasses import replace
+
+from etoile.app import effects as fx
+from etoile.app import messages as m
+from etoile.app.effects import Effect
+from etoile.app.live import restore
+from etoile.app.model import Model
+from etoile.app.update import update
+from etoile.engine.match import Match
+from etoile.engine.slot import Slot
+from etoile.saved.settings import Settings
+from etoile.saved.storage import LIVE, PREFIX, MemoryBackend, Store
+from etoile.sharing import handshake
+from etoile.sharing.live import Kept
+from etoile.ui.views import view
+
+FINGERPRINT = bytes(range(32))
+
+
+def shake(kind: str, table: str, invitation: int) -> str:
+    """A handshake's text as the runtime would make it (the browser's description is not needed here)."""
+    mdns = handshake.Candidate("1f0c4c0e-2a6b-4d3e-9f00-0123456789ab.local", 5000 + invitation)
+    return handshake.encode(handshake.Handshake(kind, table, invitation, "ufra", "p" * 24, FINGERPRINT, (mdns,)))
+
+
+class Wire:
+    """Two devices, ``host`` and ``guest``, and what their runtimes would do with each effect: the connections
+    (the invitation's channel opens once the host reads the guest's answer), the messages on them, storage."""
+
+    def __init__(self) -> None:
+        self.models = {"host": Model(settings=Settings(name="Ann")), "guest": Model(settings=Settings(name="Bob"))}
+        self.stores = {name: Store(MemoryBackend()) for name in self.models}
+        self.queue: deque[tuple[str, m.Msg]] = deque()
+        self.open = False
+        self.device = 0  # the guest's device number at the host: its invitation's
+
+    def send(self, device: str, msg: m.Msg) -> None:
+        self.queue.append((device, msg))
+        while self.queue:
+            name, message = self.queue.popleft()
+            self.models[name], effects = update(self.models[name], message)
+            for effect in effects:
+                self.carry(name, effect)
+
+    def carry(self, name: str, effect: Effect) -> None:
+        model, store = self.models[name], self.stores[name]
+        match effect:
+            case fx.Invite(table, device):
+                self.queue.append((name, m.Invited(table, device, shake("offer", table, device))))
+            case fx.AnswerInvitation(text):
+                offer = handshake.decode(text)
+                self.queue.append(
+                    (name, m.Answered(offer.table, offer.invitation, shake("answer", offer.table, offer.invitation)))
+                )
+            case fx.Accept(text):
+                answer = handshake.decode(text)
+                self.open, self.device = True, answer.invitation
+                self.queue.append(("host", m.PeerOpened(answer.table, answer.invitation)))
+                self.queue.append(("guest", m.PeerOpened(answer.table, 0)))
+            case fx.Transmit(table, device, text, close) if self.open:
+                if name == "host":
+                    self.queue.append(("guest", m.PeerSaid(table, 0, text)))
+                else:
+                    self.queue.append(("host", m.PeerSaid(table, self.device, text)))
+                assert not close
+            case fx.SaveMatch(slot):
+                store.save_match(model.matches[slot], slot)
+            case fx.SaveLive(slot):
+                live = model.live[slot]
+                store.save_live(slot, (live.host or live.guest).kept())  # type: ignore[union-attr]
+            case fx.Navigate(hash_):
+                self.queue.append((name, m.RouteChanged(hash_)))
+
+    def reload(self, name: str) -> None:
+        """The device's page loaded again: its games and live tables from its storage, no connection."""
+        store = self.stores[name]
+        before = self.models[name]
+        model = Model(route=before.route, settings=before.settings, matches=store.matches(), address=before.address)
+        self.models[name] = restore(model, store.live_tables())
+        self.open = False
+        self.send(name, m.Resume())
+
+
+def slot_of(model: Model) -> Slot:
+    return next(iter(model.live))
+
+
+def set_up(wire: Wire) -> Slot:
+    """Ann sets up Generala with Bob on his own device; Bob opens her invitation and joins; she reads his answer."""
+    wire.send("host", m.RouteChanged("#/generala/new"))
+    wire.send("host", m.SetupSeatKind(1, "device", "generala"))
+    wire.send("host", m.SetupSeatName(1, "Bob", "generala"))
+    wire.send("host", m.SetupStart(7, "generala", "ab" * 32))
+    host = wire.models["host"]
+    slot = slot_of(host)
+    assert host.route.slot == slot and list(host.live[slot].invitations) == [1]
+    wire.send("guest", m.RouteChanged("#/join/" + host.live[slot].invitations[1]))
+    assert wire.models["guest"].joining is not None
+    wire.send("guest", m.LiveJoin("cd" * 32))
+    answer = wire.models["guest"].joining.answer  # type: ignore[union-attr]
+    assert answer is not None
+    wire.send("host", m.LiveAnswer(f"https://x.example/#/answer/{answer}"))
+    return slot
+
+
+def play_some(wire: Wire, slot: Slot, actions: int) -> None:
+    """Play ``actions`` actions, each from the device of the seat to move (the first legal one)."""
+    for _ in range(actions):
+        host = wire.models["host"].live[slot].host
+        assert host is not None and host.throw is None
+        match = host.match
+        seat = match.game.to_move(match.state)
+        device = "host" if seat == host.devices[0].seat else "guest"
+        action = match.game.legal_actions(match.state)[0]
+        wire.send(device, m.Play(match.game.action_to_json(action), "generala"))
+
+
+def test_a_table_set_up_joined_and_played_from_both_devices_stays_the_same_on_each() -> None:
+    wire = Wire()
+    slot = set_up(wire)
+    host, guest = wire.models["host"], wire.models["guest"]
+    assert guest.route.slot == slot and guest.live[slot].guest is not None and guest.joining is None
+    assert [s.name for s in host.matches[slot].seats] == ["Ann", "Bob"]
+    assert [s.away for s in guest.matches[slot].seats] == [True, False]  # on Bob's device, Ann plays elsewhere
+    wire.send("host", m.LiveStart("generala"))
+    play_some(wire, slot, 14)
+    host, guest = wire.models["host"], wire.models["guest"]
+    assert host.matches[slot].played == guest.matches[slot].played and host.matches[slot].cursor > 14
+    assert guest.live[slot].guest.unchecked is None  # type: ignore[union-attr]
+    panel = view(guest).find_all(lambda e: e.attrs.get("class") == "live-seats")
+    assert panel and "on this device" in panel[0].text()
+
+
+def test_a_guest_reloaded_rejoins_by_a_new_invitation_and_goes_on_from_the_host_s_record() -> None:
+    wire = Wire()
+    slot = set_up(wire)
+    wire.send("host", m.LiveStart("generala"))
+    play_some(wire, slot, 6)
+    wire.reload("guest")
+    guest = wire.models["guest"]
+    assert guest.live[slot].guest is not None and guest.matches[slot].played == wire.models["host"].matches[slot].played
+    assert wire.stores["guest"].backend.get(PREFIX + LIVE + str(slot)) is not None
+    wire.send("host", m.PeerClosed(slot.code or "", 1))  # the host sees Bob go: his seat away, a new invitation
+    host = wire.models["host"]
+    assert not host.live[slot].host.devices[1].present and list(host.live[slot].invitations) == [2]  # type: ignore[union-attr]
+    wire.send("guest", m.RouteChanged("#/join/" + host.live[slot].invitations[2]))
+    wire.send("guest", m.LiveJoin("ef" * 32))  # a fresh secret, but the chain Bob committed to goes on
+    wire.send("host", m.LiveAnswer(wire.models["guest"].joining.answer or ""))  # type: ignore[union-attr]
+    host, guest = wire.models["host"], wire.models["guest"]
+    assert host.live[slot].host.devices[2].seat == 1  # type: ignore[union-attr]
+    assert guest.joining is None and guest.live[slot].guest.device == 2  # type: ignore[union-attr]  # welcomed again
+    segments = [(s.device, s.first) for s in host.live[slot].host.fair.segments]  # type: ignore[union-attr]
+    assert segments[0] == (0, 0) and [d for d, _ in segments[1:]] == [1, 2]
+    play_some(wire, slot, 8)
+    host, guest = wire.models["host"], wire.models["guest"]
+    assert host.matches[slot].played == guest.matches[slot].played
+    assert guest.live[slot].guest.unchecked is None  # type: ignore[union-attr]
+
+
+def test_a_host_reloaded_keeps_its_table_and_invites_again_and_its_saved_game_is_not_thrown_by_the_seed() -> None:
+    wire = Wire()
+    slot = set_up(wire)
+    wire.send("host", m.LiveStart("generala"))
+    wire.open = False
+    play_some(wire, slot, 1)  # Ann throws: the dice are in the air until Bob's link comes, which it never does
+    wire.reload("host")
+    host = wire.models["host"]
+    table = host.live[slot].host
+    assert table is not None and table.started and not table.devices[1].present
+    assert host.matches[slot].cursor == wire.stores["host"].match(slot).cursor  # type: ignore[union-attr]
+    record = json.loads(wire.stores["host"].backend.get(PREFIX + LIVE + str(slot)) or "{}")["data"]
+    assert Kept.from_json(record).role == "host" and "secret" in record
+    wire.send("host", m.RouteChanged("#/generala/by-link/" + (slot.code or "")))
+    assert wire.models["host"].live[slot].invitations  # an invitation for Bob, to come back
+    assert "live:" not in wire.stores["host"].export_all()
+
+
+def test_an_answer_that_is_not_one_or_not_for_this_table_is_told_and_changes_nothing() -> None:
+    wire = Wire()
+    wire.send("host", m.RouteChanged("#/generala/new"))
+    wire.send("host", m.SetupSeatKind(1, "device", "generala"))
+    wire.send("host", m.SetupStart(7, "generala", "ab" * 32))
+    before = wire.models["host"]
+    for text, key in (("hello", "live.answer_unreadable"), (shake("answer", "zzzzzzzz", 1), "live.answer_unknown")):
+        after, effects = update(before, m.LiveAnswer(text))
+        assert [n.key for n in after.notices][-1:] == [key] and effects == []
+        assert after.live == before.live
+    offer = before.live[slot_of(before)].invitations[1]
+    after, effects = update(before, m.LiveAnswer(offer))  # the invitation itself pasted back
+    assert after.notices[-1].key == "live.answer_unknown" and effects == []
+    assert replace(after, notices=()) == replace(before, notices=(), next_notice=after.next_notice)
+
+
+def test_a_match_saved_by_a_live_table_is_not_settled_from_its_seed() -> None:
+    store = Store(MemoryBackend())
+    wire = Wire()
+    slot = set_up(wire)
+    wire.send("host", m.LiveStart("generala"))
+    wire.open = False  # Bob's link never comes: the dice stay in the air
+    play_some(wire, slot, 1)
+    match = wire.models["host"].matches[slot]
+    assert wire.models["host"].live[slot].host.throw is not None  # type: ignore[union-attr]
+    store.save_match(match, slot)
+    assert isinstance(store.match(slot), Match) and store.match(slot).cursor > match.cursor  # type: ignore[union-attr]
+    store.save_live(slot, wire.models["host"].live[slot].host.kept())  # type: ignore[union-attr]
+    assert store.match(slot).cursor == match.cursor  # type: ignore[union-attr]
