@@ -79,8 +79,9 @@ def cmd_test(args: argparse.Namespace) -> int:
     # The import contracts (pyproject.toml's [tool.importlinter]) are checked on the package itself: py/ on the path.
     env = {**os.environ, "CHROMIUM": find_chromium(), "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPATH": "py"}
     # Two processes each: the unit tests share nothing; each browser-test process serves the app and runs its own
-    # Chromium, and keeps a test file's tests together (an audit or a by-link file shares its pages).
-    whole = [["pytest", "tests/unit", "-n", "2"], ["pytest", "tests/e2e", "-n", "2", "--dist", "loadscope"]]
+    # Chromium, and keeps a test file's tests together (an audit or a by-link file shares its pages). The slowest
+    # browser tests are listed at the end, where the suite's time goes.
+    whole = [["pytest", "tests/unit", "-n", "2"], ["pytest", "tests/e2e", "-n", "2", "--dist", "loadscope", "--durations=15"]]
     tests = [["pytest", *args.pytest_args]] if args.pytest_args else whole
     lint_imports = python.with_name("lint-imports.exe" if os.name == "nt" else "lint-imports")
     checks = [

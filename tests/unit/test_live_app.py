@@ -8,6 +8,8 @@ import json
 from collections import deque
 from dataclasses import replace
 
+import pytest
+
 from etoile.app import effects as fx
 from etoile.app import messages as m
 from etoile.app.effects import Effect
@@ -93,12 +95,13 @@ def slot_of(model: Model) -> Slot:
     return next(iter(model.live))
 
 
-def set_up(wire: Wire) -> Slot:
-    """Ann sets up Generala with Bob on his own device; Bob opens her invitation and joins; she reads his answer."""
-    wire.send("host", m.RouteChanged("#/generala/new"))
-    wire.send("host", m.SetupSeatKind(1, "device", "generala"))
-    wire.send("host", m.SetupSeatName(1, "Bob", "generala"))
-    wire.send("host", m.SetupStart(7, "generala", "ab" * 32))
+def set_up(wire: Wire, game: str = "generala") -> Slot:
+    """Ann sets up ``game`` with Bob on his own device; Bob opens her invitation and joins; she reads his answer."""
+    wire.send("host", m.RouteChanged(f"#/{game}/new"))
+    wire.send("host", m.SetupPlayers(2, game))
+    wire.send("host", m.SetupSeatKind(1, "device", game))
+    wire.send("host", m.SetupSeatName(1, "Bob", game))
+    wire.send("host", m.SetupStart(7, game, "ab" * 32))
     host = wire.models["host"]
     slot = slot_of(host)
     assert host.route.slot == slot and list(host.live[slot].invitations) == [1]
@@ -111,16 +114,20 @@ def set_up(wire: Wire) -> Slot:
     return slot
 
 
-def play_some(wire: Wire, slot: Slot, actions: int) -> None:
+def play_some(wire: Wire, slot: Slot, actions: int | None) -> None:
     """Play ``actions`` actions, each from the device of the seat to move (the first legal one)."""
-    for _ in range(actions):
+    played = 0
+    while actions is None or played < actions:
+        played += 1
         host = wire.models["host"].live[slot].host
         assert host is not None and host.throw is None
         match = host.match
+        if match.result is not None:
+            return
         seat = match.game.to_move(match.state)
         device = "host" if seat == host.devices[0].seat else "guest"
         action = match.game.legal_actions(match.state)[0]
-        wire.send(device, m.Play(match.game.action_to_json(action), "generala"))
+        wire.send(device, m.Play(match.game.action_to_json(action), slot.game))
 
 
 def test_a_table_set_up_joined_and_played_from_both_devices_stays_the_same_on_each() -> None:
@@ -137,6 +144,18 @@ def test_a_table_set_up_joined_and_played_from_both_devices_stays_the_same_on_ea
     assert guest.live[slot].guest.unchecked is None  # type: ignore[union-attr]
     panel = view(guest).find_all(lambda e: e.attrs.get("class") == "live-seats")
     assert panel and "on this device" in panel[0].text()
+
+
+@pytest.mark.parametrize("game", ["421", "generala", "chinese-checkers"])
+def test_a_whole_game_of_each_kind_played_live_ends_the_same_on_both_devices(game: str) -> None:
+    wire = Wire()
+    slot = set_up(wire, game)
+    wire.send("host", m.LiveStart(game))
+    play_some(wire, slot, None)
+    host, guest = wire.models["host"], wire.models["guest"]
+    assert host.matches[slot].result is not None and host.matches[slot].played == guest.matches[slot].played
+    assert guest.live[slot].guest.unchecked is None  # type: ignore[union-attr]
+    assert host.notices == guest.notices == ()
 
 
 def test_a_guest_reloaded_rejoins_by_a_new_invitation_and_goes_on_from_the_host_s_record() -> None:
@@ -212,3 +231,20 @@ def test_a_match_saved_by_a_live_table_is_not_settled_from_its_seed() -> None:
     assert isinstance(store.match(slot), Match) and store.match(slot).cursor > match.cursor  # type: ignore[union-attr]
     store.save_live(slot, wire.models["host"].live[slot].host.kept())  # type: ignore[union-attr]
     assert store.match(slot).cursor == match.cursor  # type: ignore[union-attr]
+
+
+def test_one_invitation_is_made_at_a_time_however_often_the_table_is_shown_meanwhile() -> None:
+    """Found by the random clicks: going back to the table while its first invitation was being made asked for a
+    second under the same number, which closed the first connection under its own listeners."""
+    model, _ = update(Model(settings=Settings(name="Ann")), m.RouteChanged("#/generala/new"))
+    model, _ = update(model, m.SetupSeatKind(1, "device", "generala"))
+    model, effects = update(model, m.SetupStart(7, "generala", "ab" * 32))
+    slot = slot_of(model)
+    assert [e for e in effects if isinstance(e, fx.Invite)] == [fx.Invite(slot.code or "", 1)]
+    for hash_ in ("#/history", f"#/generala/by-link/{slot.code}"):
+        model, effects = update(model, m.RouteChanged(hash_))
+        assert not [e for e in effects if isinstance(e, fx.Invite)]
+    panel = view(model).find_all(lambda e: e.attrs.get("class") == "live-panel")[0]
+    assert "Making the next invitation" in panel.text()
+    model, _ = update(model, m.Invited(slot.code or "", 1, shake("offer", slot.code or "", 1)))
+    assert view(model).find_all(lambda e: e.attrs.get("id") == "live-invite-generala")

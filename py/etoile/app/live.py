@@ -66,7 +66,7 @@ def host(model: Model, game: str, match: Match, *, guests: set[int], seed: int, 
     code = by_link.new_id(seed)
     slot = Slot(game, code)
     table, _ = HostTable.open(match, code, chain_of(secret, match), guests)
-    live = Live(host=table)
+    live = Live(host=table, invitations={1: ""})  # the first guest's invitation, being made
     tables = {**model.tables, slot: TABLES[game].start(match)}
     model = replace(model, live={**model.live, slot: live}, matches={**model.matches, slot: match}, tables=tables)
     navigate = fx.Navigate(href(Route("game", game, by_link=code)))
@@ -101,11 +101,11 @@ def at_table(model: Model, msg: m.GameMsg) -> tuple[Model, list[Effect]]:
         case m.ComputerMove(ply=ply, action=action) if ply == match_.cursor and model.live[slot].host is not None:
             return _played(model, slot, match_, game.action_from_json(action))
         case m.AtTable(msg=own) | (m.CoachAnswer() as own):
-            model, after, _, effects = table_step(model, slot, match_, own)
-            if after is match_:
-                return model, effects
-            model, more = play_here(model, slot, match_, after)
-            return model, [*effects, *more]
+
+            def keep(model: Model, after: Match, local: object) -> tuple[Model, list[Effect]]:
+                return play_here(replace(model, tables={**model.tables, slot: local}), slot, match_, after)
+
+            return table_step(model, slot, match_, own, keep)
     return model, []
 
 
@@ -194,7 +194,8 @@ def update(model: Model, msg: m.Live) -> tuple[Model, list[Effect]]:
             model = replace(model, live={**model.live, slot: replace(live, connected=live.connected - {device})})
             if live.host is not None:
                 model, effects = _held(model, slot, *live.host.left(device))
-                return model, [*effects, *resume(model)]
+                model, more = invite(model, slot)
+                return model, [*effects, *more]
             return model.notify("live.host_gone", "warning"), []
         case m.PeerFailed(table, device, reason, detail):
             if model.joining is not None and model.joining.table == table:
@@ -264,7 +265,7 @@ def _answer(model: Model, pasted: str) -> tuple[Model, list[Effect]]:
     except handshake.Unreadable as error:
         return model.notify("live.answer_unreadable", "warning", details=str(error)), []
     slot = slot_of(model, shake.table)
-    if shake.kind != "answer" or slot is None or shake.invitation not in model.live[slot].invitations:
+    if shake.kind != "answer" or slot is None or not model.live[slot].invitations.get(shake.invitation):
         return model.notify("live.answer_unknown", "warning"), []
     return model, [fx.Accept(handshake.encode(shake))]
 
@@ -292,10 +293,8 @@ def _said(model: Model, table: str, device: int, text: str) -> tuple[Model, list
     slot = slot_of(model, table)
     if slot is not None and (held := model.live[slot].host) is not None:
         model, effects = _held(model, slot, *held.receive(device, text))
-        live = model.live[slot]
-        if wants_guest(live) and not live.invitations:
-            effects.append(fx.Invite(table, next_device(live)))
-        return model, effects
+        model, more = invite(model, slot)
+        return model, [*effects, *more]
     if slot is not None and (guest := model.live[slot].guest) is not None:
         try:
             guest, answers = guest.receive(text)
@@ -362,14 +361,21 @@ def restore(model: Model, kept: Mapping[Slot, Kept]) -> Model:
     return replace(model, live=live)
 
 
-def resume(model: Model) -> list[Effect]:
-    """On showing a live table held here: an invitation for the first seat whose guest is not there, if none is
-    open (after a load, or once a guest left)."""
+def resume(model: Model) -> tuple[Model, list[Effect]]:
+    """On showing a live table held here (after a load): an invitation for a seat whose guest is not there."""
     slot = model.route.slot if model.route.screen == "game" else None
-    live = model.live.get(slot) if slot is not None else None
-    if live is None or live.host is None or live.invitations or not wants_guest(live):
-        return []
-    return [fx.Invite(live.table, next_device(live))]
+    return invite(model, slot) if slot is not None and slot in model.live else (model, [])
+
+
+def invite(model: Model, slot: Slot) -> tuple[Model, list[Effect]]:
+    """An invitation for the next guest of the live table in ``slot``, if a seat waits for one and none is open or
+    being made (one at a time: a description is answered once, and a second made meanwhile would only replace it)."""
+    live = model.live[slot]
+    if live.host is None or live.invitations or not wants_guest(live):
+        return model, []
+    device = next_device(live)
+    live = replace(live, invitations={device: ""})  # being made: its text comes with Invited
+    return replace(model, live={**model.live, slot: live}), [fx.Invite(live.table, device)]
 
 
 def new_secret() -> str:

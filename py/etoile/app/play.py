@@ -12,6 +12,7 @@ marked ``data-seed``.
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -351,18 +352,18 @@ def _update(model: Model, msg: m.GameMsg, slot: Slot) -> tuple[Model, list[Effec
         case m.Redo() if match_ is not None and table.GAME.DESCRIPTION.undo and match_.can_redo:
             return with_match(model, slot, redo_to_person(match_), fresh=True)
         case m.AtTable(msg=own) | (m.CoachAnswer() as own) if match_ is not None:
-            model, new_match_, new_local, effects = table_step(model, slot, match_, own)
-            if new_match_ is match_:
-                return model, effects
-            model, more = with_match(model, slot, new_match_, new_local)
-            return model, [*effects, *more]
+            return table_step(model, slot, match_, own, lambda model, after, local: with_match(model, slot, after, local))
     return model, []
 
 
-def table_step(model: Model, slot: Slot, match: Match, own: object) -> tuple[Model, Match, Any, list[Effect]]:
-    """A table's own message (or a coach's answer) at the game in ``slot``: the model with the table's view state
-    after it (a pointer learned once done, a draft saved), the match it leads to (``match`` itself if nothing was
-    played), the view state, and the table's effects. The caller keeps the new match its own way."""
+Keep = Callable[[Model, Match, Any], tuple[Model, list[Effect]]]
+"""How a table's new match is kept, with the table's view state after it: :func:`with_match`, or a live table's
+way (:func:`etoile.app.live.play_here`)."""
+
+
+def table_step(model: Model, slot: Slot, match: Match, own: object, keep: Keep) -> tuple[Model, list[Effect]]:
+    """A table's own message (or a coach's answer) at the game in ``slot``: the table's view state after it (a
+    pointer learned once done, a draft saved), and the match it leads to, if it moved, kept by ``keep``."""
     table = TABLES[slot.game]
     local = model.tables.get(slot)
     before = local if local is not None else table.start(match)
@@ -376,8 +377,9 @@ def table_step(model: Model, slot: Slot, match: Match, own: object) -> tuple[Mod
         draft = getattr(table, "draft", None)
         if draft is not None and draft(new_local) != draft(before):  # a choice a reload must not lose
             effects = [*effects, fx.SaveDraft(slot)]
-        model = replace(model, tables={**model.tables, slot: new_local})
-    return model, new_match, new_local, effects
+        return replace(model, tables={**model.tables, slot: new_local}), effects
+    model, more = keep(model, new_match, new_local)
+    return model, [*effects, *more]
 
 
 def continue_entry(model: Model, msg: m.HistoryContinue) -> tuple[Model, list[Effect]]:

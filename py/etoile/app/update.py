@@ -183,10 +183,10 @@ def _import(model: Model, msg: m.Importing) -> tuple[Model, list[Effect]]:
     return model, []
 
 
-def live_resume(model: Model) -> list[Effect]:
+def live_resume(model: Model) -> tuple[Model, list[Effect]]:
     """On showing a live table held here, an invitation for a guest who is not there (:func:`etoile.app.live.resume`)."""
     if not model.live:
-        return []
+        return model, []
     from etoile.app import live  # noqa: PLC0415 - loaded with the first live table (hashlib, the fair dice)
 
     return live.resume(model)
@@ -218,10 +218,12 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
             # At a table, the player's next move; elsewhere the screen's heading, so its name is read out.
             at_table = model.route.screen == "game" and model.route.slot in model.matches
             focus: Effect = fx.FocusNext() if at_table else fx.FocusHeading()
-            return model, [*effects, focus, *play.resume(model), *live_resume(model)]
+            model, invited = live_resume(model)
+            return model, [*effects, focus, *play.resume(model), *invited]
         case m.Resume():
             model, effects = arrive(model)
-            return model, [*effects, *play.resume(model), *live_resume(model)]
+            model, invited = live_resume(model)
+            return model, [*effects, *play.resume(model), *invited]
         case (
             m.SetLanguage() | m.SetName() | m.SetSound() | m.SetVolume() | m.SetVibrate() | m.SetCoach() | m.SetSpeed()
             | m.SetTheme() | m.LearnTip() | m.ShowTips()

@@ -12,8 +12,8 @@ channels. The messages are JSON objects, each with its kind ``t``:
 ============  ==========  ==========================================================================================
 kind          from        what it says
 ============  ==========  ==========================================================================================
-``hello``     guest       ``name`` to sit at a free seat under, ``tip`` (its chain's commitment), and how many
-                          actions of the game it already holds (``have``: after a reload, to catch up)
+``hello``     guest       ``name`` to sit under (the seat it held, or a free one), ``tip`` (its chain's
+                          commitment); a guest back after a reload catches up from the whole record it is sent
 ``welcome``   host        the guest's ``device`` and ``seat``, the game's ``record`` and its fair dice (``fair``)
 ``joined``    host        another device's new ``segment`` (its commitment), to the guests already there
 ``start``     host        the game begins (the host starts it once its guests are seated)
@@ -30,7 +30,7 @@ kind          from        what it says
 >>> from etoile.engine.match import Match, Seat
 >>> match = Match.new(generala, {"players": 2}, 7, (Seat("Ann"), Seat("Bob")))
 >>> host, out = HostTable.open(match, "k3j9x2ab", Chain.new(b"h" * 32, 500), guests={1})
->>> host, out = host.hello(1, {"t": "hello", "name": "Bob", "tip": Chain.new(b"g" * 32, 500).tip.hex(), "have": 0})
+>>> host, out = host.hello(1, {"t": "hello", "name": "Bob", "tip": Chain.new(b"g" * 32, 500).tip.hex()})
 >>> [(o.device, o.message["t"]) for o in out]
 [(1, 'welcome'), (None, 'seats')]
 >>> host, out = host.start()
@@ -430,9 +430,9 @@ class GuestTable:
     """Whether the host started the game."""
 
     @staticmethod
-    def hello(name: str, chain: Chain, spent: int = 0, have: int = 0) -> dict[str, JSON]:
+    def hello(name: str, chain: Chain, spent: int = 0) -> dict[str, JSON]:
         """A guest's first message: the link it will reveal next is the tip of its new segment."""
-        return {"t": "hello", "name": name, "tip": chain.links[spent].hex(), "have": have}
+        return {"t": "hello", "name": name, "tip": chain.links[spent].hex()}
 
     @classmethod
     def welcomed(cls, message: Mapping[str, Any], chain: Chain, spent: int = 0) -> GuestTable:

@@ -43,11 +43,11 @@ class Connection:
         self.pc = RTCPeerConnection.new(_options(peers.relay))
         self.channel: Any = None
         self.opened = asyncio.get_running_loop().create_future()
-        self.proxies: list[Any] = []
+        self.listening: list[tuple[Any, str, Any]] = []  # (target, event, proxy): removed before the proxy goes
 
     def on(self, target: Any, event: str, handler: Any) -> None:
         proxy = create_proxy(handler)
-        self.proxies.append(proxy)
+        self.listening.append((target, event, proxy))
         target.addEventListener(event, proxy)
 
     def attach(self, channel: Any) -> None:
@@ -80,11 +80,14 @@ class Connection:
         return str(self.pc.localDescription.sdp)
 
     def close(self) -> None:
+        """Close the connection; its listeners go first, so that no event of the closing calls a destroyed proxy."""
+        for target, event, proxy in self.listening:
+            target.removeEventListener(event, proxy)
         with contextlib.suppress(Exception):
             self.pc.close()
-        for proxy in self.proxies:
+        for _, _, proxy in self.listening:
             proxy.destroy()
-        self.proxies.clear()
+        self.listening.clear()
 
 
 class Peers:

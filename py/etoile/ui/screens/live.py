@@ -68,8 +68,8 @@ def live_panel(model: Model, slot: Slot, match: Match, t: Catalog) -> El:
     host = live.host
     if host is not None:
         waiting = sorted(host.guests - {d.seat for n, d in host.devices.items() if n and d.present})
-        if waiting and live.invitations:
-            text = live.invitations[min(live.invitations)]
+        text = next(iter(live.invitations.values()), "")
+        if waiting and text:
             name = seat_name(match, waiting[0], t)
             answer_id = f"live-answer-{game_id}"
             parts += [
