@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from etoile.engine.registry import REGISTRY
 from etoile.saved.settings import LANGUAGES
@@ -125,3 +125,12 @@ def at_instant_pace(page: Page) -> None:
 def landed(page: Page) -> None:
     """Wait until the dice just thrown have landed: until then the table takes no click (``html[data-settling]``)."""
     expect(page.locator("html")).not_to_have_attribute("data-settling", "true")
+
+
+def fill_box(page: Page, box: Locator) -> None:
+    """Fill a Generala box: a box that would take 0 asks first, and its button says so (class ``zero``), so the
+    dialog is waited for, never looked for at once (it opens only once the click is handled)."""
+    zero = "zero" in (box.get_attribute("class") or "").split()
+    box.click()
+    if zero:
+        page.get_by_role("button", name="Cross it out").click()

@@ -8,7 +8,7 @@ from etoile.engine.match import Match, Seat
 from etoile.games.generala import rules as g
 from tests.e2e import positions
 from tests.e2e.conftest import fix_seed, open_app, open_in_language, set_up
-from tests.e2e.support import at_instant_pace, landed, seed_once
+from tests.e2e.support import at_instant_pace, fill_box, landed, seed_once
 
 BIG_GENERAL_SEED = 1667  # a solitaire game whose first throw is five ones
 
@@ -115,10 +115,7 @@ def test_against_the_computer_the_computer_plays_its_own_turns(page: Page, base_
     page.get_by_role("button", name="Hint").click()
     choice = re.compile(r".+: chance of winning \d+(\.\d)?%, expected final score \d+\.\d\.")
     expect(page.locator(".coach li").first).to_have_text(choice)
-    page.locator(".sheet button.fill").first.click()
-    confirm = page.get_by_role("button", name="Cross it out")
-    if confirm.count():
-        confirm.click()
+    fill_box(page, page.locator(".sheet button.fill").first)
     expect(page.locator(".status")).to_contain_text("Ann to play", timeout=60_000)
     filled = page.locator(".sheet tbody td:not(.empty):not(.open)")
     expect(filled).to_have_count(2)
@@ -320,8 +317,5 @@ def test_a_device_that_vibrates_does_so_as_the_dice_land_and_when_the_computer_h
             landed(page)
             page.wait_for_function("() => window.__buzzed.includes(30)")  # the dice have landed
         else:
-            fill.first.click()
-            confirm = page.get_by_role("button", name="Cross it out")
-            if confirm.count():
-                confirm.click()
+            fill_box(page, fill.first)
     assert page.evaluate("window.__buzzed.includes(60)")

@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import Devices, open_app
 from tests.e2e.network import LiveNetwork
-from tests.e2e.support import at_instant_pace
+from tests.e2e.support import at_instant_pace, fill_box
 
 
 def host_generala(page: Page, base_url: str) -> None:
@@ -58,11 +58,7 @@ def play_turn(host: Page, guest: Page) -> None:
     expect(dice).to_have_count(5)
     for index, face in enumerate([dice.nth(i).get_attribute("aria-label") or "" for i in range(5)]):
         expect(watcher.locator(".dice-row .die").nth(index)).to_have_attribute("aria-label", face)
-    box = mover.locator(".sheet button.fill:visible").first
-    zero = "zero" in (box.get_attribute("class") or "").split()
-    box.click()
-    if zero:
-        mover.get_by_role("button", name="Cross it out").click()
+    fill_box(mover, mover.locator(".sheet button.fill:visible").first)
     expect(mover.locator(".status")).not_to_have_text(status)
 
 

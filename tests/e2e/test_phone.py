@@ -435,11 +435,13 @@ def test_the_current_players_column_comes_into_view_when_their_turn_comes(page: 
     for turn in range(1, 6):
         page.get_by_role("button", name="Throw", exact=True).click()
         landed(page)
-        # The box is pressed as a finger would, without the test scrolling the sheet to it.
-        page.locator(".sheet button.fill").first.evaluate("button => button.click()")
-        cross = page.get_by_role("button", name="Cross it out")
-        if cross.count():
-            cross.evaluate("button => button.click()")
+        # The box is pressed as a finger would, without the test scrolling the sheet to it; a box that would take 0
+        # asks first (its button says so by its class: the dialog is waited for, not looked for at once).
+        box = page.locator(".sheet button.fill").first
+        zero = "zero" in (box.get_attribute("class") or "").split()
+        box.evaluate("button => button.click()")
+        if zero:
+            page.get_by_role("button", name="Cross it out").evaluate("button => button.click()")
         expect(page.locator(".sheet thead th[aria-current]")).to_have_text(names[turn])
         page.wait_for_function(CURRENT_IN_VIEW)
         moved.add(wrap.evaluate("el => Math.round(el.scrollLeft)"))
