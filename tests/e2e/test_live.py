@@ -63,7 +63,10 @@ def play_turn(host: Page, guest: Page) -> None:
 
 
 def start(host: Page, guest: Page) -> None:
+    """The host starts the game; the tables, inert till then, take clicks; each throws for who starts."""
     host.get_by_role("button", name="Start the game").click()
+    for page in (host, guest):
+        expect(page.locator(".table-body[inert]")).to_have_count(0)
     host.get_by_role("button", name="Throw the five dice").click()  # who starts: each throws on their own device
     guest.get_by_role("button", name="Throw the five dice").click()
     for page in (host, guest):

@@ -11,7 +11,6 @@ link), and every action goes through the host. A throw waits :data:`LINK_WAIT` s
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Mapping
 from dataclasses import replace
 from functools import cache
@@ -27,15 +26,13 @@ from etoile.engine.game import IllegalAction
 from etoile.engine.match import Match
 from etoile.engine.slot import Slot
 from etoile.sharing import by_link, handshake
-from etoile.sharing.fair_dice import DIGEST, Chain
+from etoile.sharing.fair_dice import Chain
 from etoile.sharing.live import GuestTable, HostTable, Kept, Out, Refused, read
 
 LINK_WAIT = 10.0
 """Seconds a throw waits for the devices' links before it goes on without those missing (their devices are away)."""
 FAILURES = ("timeout", "no_address", "unknown")
 """Why a connection could not be made (:class:`~etoile.app.messages.PeerFailed`), each told in its own words."""
-ANSWER_ROUTE = "#/answer/"
-JOIN_ROUTE = "#/join/"
 
 
 GUEST_CHAIN = 10_001
@@ -255,7 +252,8 @@ def arrive(model: Model) -> tuple[Model, list[Effect]]:
 def answer_text(text: str) -> str:
     """The handshake text in what the host pasted: the answer link's tail, or the text itself."""
     text = text.strip()
-    return text.rpartition(ANSWER_ROUTE)[2] if ANSWER_ROUTE in text else text
+    answer = href(Route("answer", link=""))
+    return text.rpartition(answer)[2] if answer in text else text
 
 
 def _answer(model: Model, pasted: str) -> tuple[Model, list[Effect]]:
@@ -376,8 +374,3 @@ def invite(model: Model, slot: Slot) -> tuple[Model, list[Effect]]:
     device = next_device(live)
     live = replace(live, invitations={device: ""})  # being made: its text comes with Invited
     return replace(model, live={**model.live, slot: live}), [fx.Invite(live.table, device)]
-
-
-def new_secret() -> str:
-    """A chain's secret, for tests (the page draws its own from ``crypto.getRandomValues``)."""
-    return secrets.token_hex(DIGEST)

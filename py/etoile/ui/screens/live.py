@@ -5,14 +5,13 @@ answer, the start), an invitation opened by a guest (``#/join/…``), and an ans
 from __future__ import annotations
 
 from etoile.app.model import Live, Model
+from etoile.app.routes import Route, href
 from etoile.engine.match import Match
 from etoile.engine.slot import Slot
 from etoile.ui.common import seat_name
 from etoile.ui.i18n import Catalog
 from etoile.ui.qr import qr_code
 from etoile.ui.vdom import Attr, El, h
-
-JOIN, ANSWER = "#/join/", "#/answer/"
 
 
 def link_field(field_id: str, label: str, url: str, qr_label: str, t: Catalog, *, next_: bool = False) -> El:
@@ -75,7 +74,13 @@ def live_panel(model: Model, slot: Slot, match: Match, t: Catalog) -> El:
             parts += [
                 h("h3", {}, t("live.invite_title", name=name)),
                 h("p", {}, t("live.invite_lead")),
-                link_field(f"live-invite-{game_id}", t("live.invite_label"), model.address + JOIN + text, t("live.invite_qr"), t),
+                link_field(
+                    f"live-invite-{game_id}",
+                    t("live.invite_label"),
+                    model.address + href(Route("join", link=text)),
+                    t("live.invite_qr"),
+                    t,
+                ),
                 h("label", {"for": answer_id}, t("live.answer_label")),
                 h("textarea", {"id": answer_id, "rows": "3", "data-action": "live-answer", "spellcheck": "false"}),
                 h("button", {"type": "button"}, t("live.connect")),  # leaving the field reads it
@@ -144,7 +149,7 @@ def join_screen(model: Model, t: Catalog) -> El:
         link_field(
             "live-answer-link",
             t("join.answer_label"),
-            model.address + ANSWER + joining.answer,
+            model.address + href(Route("answer", link=joining.answer)),
             t("join.answer_qr"),
             t,
             next_=True,
