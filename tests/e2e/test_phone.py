@@ -336,6 +336,13 @@ def sheet_boxes(page: Page) -> dict[str, dict[str, float]]:
     )
 
 
+STILL = """() => new Promise((resolve) => {
+  const wrap = document.querySelector('.sheet-wrap'), left = wrap.scrollLeft;
+  requestAnimationFrame(() => requestAnimationFrame(() => resolve(wrap.scrollLeft === left)));
+})"""
+"""Whether the sheet's box has stopped scrolling sideways (the same place two frames apart)."""
+
+
 def scroll_sheet(page: Page, left: int | None = None, top: int | None = None) -> None:
     page.locator(".sheet-wrap").evaluate(
         "(el, [left, top]) => el.scrollTo({left: left ?? el.scrollLeft, top: top ?? el.scrollTop, behavior: 'instant'})",
@@ -349,6 +356,8 @@ def test_a_generala_sheet_of_eight_scrolls_in_its_own_box_with_its_names_in_plac
     open_app(page, base_url, "#/generala")
     wrap = page.locator(".sheet-wrap")
     expect(wrap).to_be_visible()
+    page.wait_for_function(CURRENT_IN_VIEW)  # the app has brought the current player's column into view, and stopped
+    page.wait_for_function(STILL)
     scroll_sheet(page, left=0)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # the page does not scroll sideways
     assert wrap.evaluate("el => el.scrollWidth > el.clientWidth")  # the sheet does, in its box
