@@ -352,10 +352,11 @@ def restore(model: Model, kept: Mapping[Slot, Kept]) -> Model:
         match = model.matches.get(slot)
         if match is None or record.fair.id != slot.code:
             continue
+        chain = made(record.secret, record.length)
         if record.role == "host":
-            live[slot] = Live(host=HostTable.restored(match, record))
+            live[slot] = Live(host=HostTable.restored(match, record, chain))
         else:
-            live[slot] = Live(guest=GuestTable.restored(match, record))
+            live[slot] = Live(guest=GuestTable.restored(match, record, chain))
     return replace(model, live=live)
 
 

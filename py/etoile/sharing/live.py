@@ -136,7 +136,9 @@ class Kept:
     """What a device keeps of its live table between loads, beside the game in its slot: its ``role`` (``host`` or
     ``guest``), its chain's ``secret`` and ``length`` (so the chain is made again), the table's fair dice, and, at
     the host's, the guests' seats, each device's seat and name, and whether the game started; at a guest's, its
-    device number and seat. No connection survives a load: the host invites again, a guest joins again."""
+    device number and seat. No connection survives a load: the host invites again, a guest joins again. The chain is
+    made again from its ``secret`` (its last link) and ``length`` by whoever restores the table (a guest's chain has
+    ten thousand links: the app makes each once)."""
 
     role: str
     secret: str
@@ -149,10 +151,6 @@ class Kept:
     seat: int | None = None
     spent: int = 0
     """How many links of its chain the guest sent (revealed or not: a link sent never serves again)."""
-
-    @property
-    def chain(self) -> Chain:
-        return Chain.new(bytes.fromhex(self.secret), self.length)
 
     def to_json(self) -> dict[str, JSON]:
         devices: JSON = [list(d) for d in self.devices]
@@ -232,18 +230,19 @@ class HostTable:
         )
 
     @classmethod
-    def restored(cls, match: Match, kept: Kept) -> HostTable:
-        """The table again after a load: every guest away until it joins again; a throw that was waiting is
-        called again (its links were not revealed: the host's next link is still the one after its last)."""
+    def restored(cls, match: Match, kept: Kept, chain: Chain) -> HostTable:
+        """The table again after a load (``chain`` made again from ``kept``): every guest away until it joins again;
+        a throw that was waiting is called again (its links were not revealed: the host's next link is still the one
+        after its last)."""
         devices = {n: Device(seat, name, present=n == 0) for n, seat, name in kept.devices}
         spent = sum(s.count for s in kept.fair.segments if s.device == 0)
-        table = cls(match, frozenset(kept.guests), kept.fair, kept.chain, spent, devices, None, kept.started)
+        table = cls(match, frozenset(kept.guests), kept.fair, chain, spent, devices, None, kept.started)
         return table.advance()[0] if kept.started else table
 
     @property
     def throws(self) -> int:
-        """How many throws the game has had."""
-        return sum(1 for _ in fair_dice.throws(self.match))
+        """How many throws the game has had: the host reveals a link for each (its one segment, from throw 0)."""
+        return sum(s.count for s in self.fair.segments if s.device == 0)
 
     def seats_message(self) -> Out:
         taken = {d.seat: (n, d.present) for n, d in self.devices.items() if d.seat is not None}
@@ -455,10 +454,10 @@ class GuestTable:
         )
 
     @classmethod
-    def restored(cls, match: Match, kept: Kept) -> GuestTable:
-        """The copy again after a load, its chain spent as far as it sent links."""
+    def restored(cls, match: Match, kept: Kept, chain: Chain) -> GuestTable:
+        """The copy again after a load (``chain`` made again from ``kept``), spent as far as it sent links."""
         unchecked = fair_dice.first_unchecked(match, kept.fair)
-        return cls(kept.device, kept.seat, match, kept.fair, kept.chain, kept.spent, unchecked, started=kept.started)
+        return cls(kept.device, kept.seat, match, kept.fair, chain, kept.spent, unchecked, started=kept.started)
 
     def receive(self, text: str) -> tuple[GuestTable, list[dict[str, JSON]]]:
         """The host's message: the copy after it, and what to answer (the link of a throw). :class:`Refused` if it

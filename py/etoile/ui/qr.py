@@ -49,3 +49,16 @@ def qr_code(text: str, label: str) -> El | None:
         h("rect", {"width": str(size), "height": str(size), "fill": "#fff"}),
         h("path", {"d": path, "fill": "#000"}),
     )
+
+
+def share_box(field_id: str, label: str, url: str, *, qr_label: str, no_qr: str, buttons: list[object]) -> El:
+    """A link to carry to another device: read from its QR code (``no_qr`` says why there is none), copied or sent by
+    the ``buttons``, or selected in its field."""
+    return h(
+        "div",
+        {"class": "share-box"},
+        h("label", {"for": field_id}, label),
+        h("input", {"id": field_id, "type": "text", "readonly": True, "value": url, "class": "share-link"}),
+        qr_code(url, qr_label) or h("p", {"class": "hint"}, no_qr),
+        h("div", {"class": "row"}, buttons),
+    )

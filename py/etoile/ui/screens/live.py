@@ -10,28 +10,15 @@ from etoile.engine.match import Match
 from etoile.engine.slot import Slot
 from etoile.ui.common import seat_name
 from etoile.ui.i18n import Catalog
-from etoile.ui.qr import qr_code
+from etoile.ui.qr import share_box
 from etoile.ui.vdom import Attr, El, h
 
 
 def link_field(field_id: str, label: str, url: str, qr_label: str, t: Catalog, *, next_: bool = False) -> El:
-    """A link to carry to the other device: read from its QR code, copied, or selected in its field."""
-    return h(
-        "div",
-        {"class": "share-box"},
-        h("label", {"for": field_id}, label),
-        h("input", {"id": field_id, "type": "text", "readonly": True, "value": url, "class": "share-link"}),
-        qr_code(url, qr_label) or h("p", {"class": "hint"}, t("table.share_no_qr")),
-        h(
-            "div",
-            {"class": "row"},
-            h(
-                "button",
-                {"type": "button", "class": "primary", "data-action": "live-copy", "data-value": url, "data-next": next_},
-                t("table.share_copy"),
-            ),
-        ),
-    )
+    """A handshake's link to carry to the other device (:func:`etoile.ui.qr.share_box`), copied by its own button."""
+    copy: dict[str, Attr] = {"type": "button", "class": "primary", "data-action": "live-copy", "data-value": url}
+    button = h("button", {**copy, "data-next": next_}, t("table.share_copy"))
+    return share_box(field_id, label, url, qr_label=qr_label, no_qr=t("table.share_no_qr"), buttons=[button])
 
 
 def seat_state(live: Live, match: Match, seat: int, t: Catalog) -> str:

@@ -14,7 +14,7 @@ from etoile.engine.slot import Slot
 from etoile.sharing.by_link import differences, made_here, parting
 from etoile.ui.common import friends, log_entry, seat_name
 from etoile.ui.i18n import Catalog
-from etoile.ui.qr import qr_code
+from etoile.ui.qr import share_box
 from etoile.ui.screens.live import live_panel
 from etoile.ui.screens.missing import missing
 from etoile.ui.screens.setup import coming_soon, setup_screen
@@ -279,23 +279,19 @@ def link_box(model: Model, slot: Slot, purpose: str, t: Catalog) -> El:
     url = link_url(model, slot, purpose)
     data: dict[str, Attr] = {"data-game": game_id, "data-purpose": purpose}
     field_id = f"{'send' if purpose == 'play' else 'share'}-{game_id}"
-    return h(
-        "div",
-        {"class": "share-box"},
-        h("label", {"for": field_id}, t("table.share_label" if purpose == "watch" else "bylink.link_label")),
-        h("input", {"id": field_id, "type": "text", "readonly": True, "value": url, "class": "share-link"}),
-        qr_code(url, t("table.share_qr")) or h("p", {"class": "hint"}, t("table.share_no_qr")),
-        h(
-            "div",
-            {"class": "row"},
-            h(
-                "button",
-                {"type": "button", "class": "primary", "data-action": "share-copy", "data-next": purpose == "play", **data},
-                t("table.share_copy"),
-            ),
+    label = t("table.share_label" if purpose == "watch" else "bylink.link_label")
+    copy = {"type": "button", "class": "primary", "data-action": "share-copy", "data-next": purpose == "play", **data}
+    return share_box(
+        field_id,
+        label,
+        url,
+        qr_label=t("table.share_qr"),
+        no_qr=t("table.share_no_qr"),
+        buttons=[
+            h("button", copy, t("table.share_copy")),
             model.can_send and h("button", {"type": "button", "data-action": "share-send", **data}, t("table.share_send")),
             purpose == "watch" and h("button", {"type": "button", "data-action": "share-close", **data}, t("table.share_close")),
-        ),
+        ],
     )
 
 
