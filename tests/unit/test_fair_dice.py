@@ -23,10 +23,12 @@ from etoile.sharing.fair_dice import (
     Chain,
     Segment,
     Table,
+    Verdict,
     check_faces,
     faces,
     first_unchecked,
     throws,
+    verdict,
 )
 
 CHI2_DF5_P001 = 20.515
@@ -146,6 +148,8 @@ def test_a_record_whose_links_were_changed_no_longer_checks() -> None:
     assert not check_faces(tampered, 1, 5, drawn)
     with pytest.raises(ValueError, match="do not lead back to its tip"):
         tampered.links_of(0)
+    assert table.draws() == {n: table.links_of(n) for n in range(3)}
+    assert tampered.draws() == {}  # every throw Bob's broken segment served has no links: none checks
     for bad in ({"table": 1, "segments": []}, {"segments": []}, {"table": "t", "segments": [[0, 0, "zz", "", 0]]}):
         with pytest.raises(ValueError):
             Table.from_json(bad)
@@ -181,11 +185,12 @@ def test_every_throw_of_a_whole_game_played_with_fair_dice_checks_and_a_changed_
     numbered = list(throws(match))
     assert len(numbered) > 20 and [n for n, _, _ in numbered] == list(range(len(numbered)))
     assert first_unchecked(match, table) is None
+    assert verdict(match, table) == Verdict(len(numbered), 3, None) and table.served(0) == len(numbered)
     index = [i for i, state in enumerate(match.states[:-1]) if match.game.to_move(state) is CHANCE][4]
     roll = match.actions[index]
     other = Roll((roll.faces[0] % 6 + 1, *roll.faces[1:]))  # one die showing another face
     changed = match.undo(len(match.played) - index).play(other)  # the record up to the fifth throw, which showed other faces
-    assert first_unchecked(changed, table) == 4
+    assert first_unchecked(changed, table) == 4 and verdict(changed, table) == Verdict(5, 3, 4)
 
 
 @settings(max_examples=40, deadline=None)

@@ -15,12 +15,16 @@ from etoile.app import messages as m
 from etoile.app.effects import Effect
 from etoile.app.live import restore
 from etoile.app.model import Model
+from etoile.app.play import link_url
 from etoile.app.update import update
+from etoile.engine.dice import Roll
 from etoile.engine.match import Match
 from etoile.engine.slot import Slot
+from etoile.saved.history import Entry
 from etoile.saved.settings import Settings
 from etoile.saved.storage import LIVE, PREFIX, MemoryBackend, Store
-from etoile.sharing import handshake
+from etoile.sharing import handshake, link
+from etoile.sharing.fair_dice import throws, verdict
 from etoile.sharing.live import Kept
 from etoile.ui.views import view
 
@@ -43,6 +47,7 @@ class Wire:
         self.queue: deque[tuple[str, m.Msg]] = deque()
         self.open = False
         self.device = 0  # the guest's device number at the host: its invitation's
+        self.archived: dict[str, list[Entry]] = {name: [] for name in self.models}
 
     def send(self, device: str, msg: m.Msg) -> None:
         self.queue.append((device, msg))
@@ -80,6 +85,8 @@ class Wire:
                 store.save_live(slot, (live.host or live.guest).kept())  # type: ignore[union-attr]
             case fx.Navigate(hash_):
                 self.queue.append((name, m.RouteChanged(hash_)))
+            case fx.Archive(match, fair):
+                self.archived[name].append(Entry.of(match, "2026-12-06T21:00", fair))
 
     def reload(self, name: str) -> None:
         """The device's page loaded again: its games and live tables from its storage, no connection."""
@@ -248,3 +255,46 @@ def test_one_invitation_is_made_at_a_time_however_often_the_table_is_shown_meanw
     assert "Making the next invitation" in panel.text()
     model, _ = update(model, m.Invited(slot.code or "", 1, shake("offer", slot.code or "", 1)))
     assert view(model).find_all(lambda e: e.attrs.get("id") == "live-invite-generala")
+
+
+def watched(url: str) -> Model:
+    """A device that opens ``url``, a link to watch a game."""
+    return update(Model(), m.RouteChanged("#/link/" + url.partition("#/link/")[2]))[0]
+
+
+@pytest.mark.parametrize("game", ["421", "generala"])
+def test_a_live_game_s_record_carries_its_dice_and_every_throw_checks_wherever_it_is_opened(game: str) -> None:
+    wire = Wire()
+    slot = set_up(wire, game)
+    wire.send("host", m.LiveStart(game))
+    play_some(wire, slot, None)
+    for name in ("host", "guest"):
+        (entry,) = wire.archived[name]
+        shared = entry.opened()
+        assert shared.fair == wire.models[name].live[slot].fair
+        dice = verdict(shared.match, shared.fair)
+        assert dice.unchecked is None and dice.devices == 2
+        assert dice.throws == len(list(throws(shared.match))) > 3
+    viewer = watched(link_url(wire.models["guest"], slot, "watch"))
+    assert viewer.watching is not None and viewer.watching.dice == dice
+    assert f"Every throw checked: {dice.throws} throws" in view(viewer).text()
+    shown = view(wire.models["guest"]).text()
+    assert f"Every throw checked: {dice.throws} throws" in shown  # on the table itself, as the guest checked it
+
+
+def test_a_throw_changed_in_a_live_game_s_record_is_named_where_it_is_watched() -> None:
+    wire = Wire()
+    slot = set_up(wire, "421")
+    wire.send("host", m.LiveStart("421"))
+    play_some(wire, slot, 30)
+    match, fair = wire.models["host"].matches[slot], wire.models["host"].live[slot].fair
+    number, _, roll = list(throws(match))[-1]
+    index = max(i for i, a in enumerate(match.played) if isinstance(a, Roll))
+    changed = Roll(tuple(face % 6 + 1 for face in roll.faces))
+    tampered = Match.new(match.game, match.options, match.seed, match.seats).play_all([*match.played[:index], changed])
+    viewer = watched("#/link/" + link.encode(tampered, "watch", fair=fair))
+    assert viewer.watching is not None and viewer.watching.dice is not None
+    assert viewer.watching.dice.unchecked == number
+    assert f"Throw {number + 1} does not check" in view(viewer).text()
+    bad = link.pack({**tampered.to_json(), "fair": {"table": 3}}, "watch")  # fair dice that are not any
+    assert watched("#/link/" + bad).watching.refused == "not_a_game"  # type: ignore[union-attr]

@@ -14,6 +14,7 @@ from etoile.engine.slot import Slot
 
 if TYPE_CHECKING:
     from etoile.app.messages import LiveThrowLate, ReplayTick
+    from etoile.sharing.fair_dice import Table
 
 
 @lazy_dataclass
@@ -103,9 +104,10 @@ class ImportAll:
 
 @lazy_dataclass
 class Archive:
-    """Keep ``match`` in the history."""
+    """Keep ``match`` in the history (with its ``fair`` dice, if it was played live)."""
 
     match: Match
+    fair: Table | None = None
 
 
 @lazy_dataclass

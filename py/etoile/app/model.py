@@ -17,6 +17,7 @@ from etoile.saved.history import Entry
 from etoile.saved.settings import Settings
 
 if TYPE_CHECKING:  # a live table's modules are loaded with the first one (hashlib and all)
+    from etoile.sharing.fair_dice import Table, Verdict
     from etoile.sharing.live import GuestTable, HostTable
 
 
@@ -97,6 +98,9 @@ class Watch:
     replay: Replay = Replay()
     refused: str | None = None
     detail: str = ""
+    fair: Table | None = None
+    """The fair dice of a game played live across devices, and what they say of its throws (``dice``)."""
+    dice: Verdict | None = None
 
 
 @lazy_dataclass
@@ -114,17 +118,31 @@ class Live:
     """Why the last connection could not be made (a :class:`~etoile.app.messages.PeerFailed` reason), until the next."""
 
     @property
-    def started(self) -> bool:
-        """Whether the host started the game (till then the table waits, and takes no action)."""
-        held = self.host or self.guest
-        return held is not None and held.started
-
-    @property
-    def table(self) -> str:
+    def held(self) -> HostTable | GuestTable:
+        """The table, as this device holds it or joined it."""
         held = self.host or self.guest
         if held is None:
             raise ValueError("a live table is held or joined")
-        return held.fair.id
+        return held
+
+    @property
+    def started(self) -> bool:
+        """Whether the host started the game (till then the table waits, and takes no action)."""
+        return self.held.started
+
+    @property
+    def table(self) -> str:
+        return self.held.fair.id
+
+    @property
+    def fair(self) -> Table:
+        """The table's fair dice, as far as this device knows them."""
+        return self.held.fair
+
+    @property
+    def dice(self) -> Verdict:
+        """What the table's record says of its throws so far."""
+        return self.held.dice
 
 
 @lazy_dataclass

@@ -14,7 +14,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from etoile.app import effects as fx
 from etoile.app import messages as m
@@ -29,6 +29,9 @@ from etoile.engine.slot import Slot
 from etoile.saved.history import game_id
 from etoile.saved.storage import ImportRefused, import_match
 from etoile.sharing import by_link, link
+
+if TYPE_CHECKING:
+    from etoile.sharing.fair_dice import Table
 
 
 def setup_of(model: Model, game: str) -> Setup:
@@ -88,10 +91,11 @@ def replaces(before: Match | None, after: Match | None) -> bool:
     return before is not None and in_progress(before) and not kept_by(before, after)
 
 
-def archived(before: Match | None, after: Match | None, *, replacing: bool = False) -> list[Effect]:
+def archived(before: Match | None, after: Match | None, *, replacing: bool = False, fair: Table | None = None) -> list[Effect]:
     """What the history keeps when the game in a slot changes from ``before`` to ``after``: ``before`` when another
     game takes the place of one left after at least one action (with ``replacing``, an import or a game continued,
-    also the same game with fewer moves), and ``after`` once it ends (again, after an undo)."""
+    also the same game with fewer moves), and ``after`` once it ends (again, after an undo), with the ``fair`` dice
+    of a live table."""
     if replacing:
         left = replaces(before, after)
     else:  # in play, an undo keeps the game: only another game in the slot leaves it
@@ -102,7 +106,7 @@ def archived(before: Match | None, after: Match | None, *, replacing: bool = Fal
         and after.result is not None
         and (before is None or before.result is None or before.cursor != after.cursor)
     ):
-        effects.append(fx.Archive(after))
+        effects.append(fx.Archive(after, fair))
     return effects
 
 
@@ -198,7 +202,16 @@ def arrive(model: Model) -> tuple[Model, list[Effect]]:
         return replace(model, watching=Watch(text, refused=refused.reason, detail=str(refused))), []
     if shared.purpose == "play" and shared.by_link is not None:
         return receive(model, shared.match, shared.by_link)
-    return replace(model, watching=Watch(text, shared.match)), []
+    return replace(model, watching=watch_of(text, shared)), []
+
+
+def watch_of(key: str, shared: link.Shared) -> Watch:
+    """The game ``shared`` to watch, its throws checked if it was played live."""
+    if shared.fair is None:
+        return Watch(key, shared.match)
+    from etoile.sharing.fair_dice import verdict  # noqa: PLC0415 - loaded with the first game played live
+
+    return Watch(key, shared.match, fair=shared.fair, dice=verdict(shared.match, shared.fair))
 
 
 def _arrive_past(model: Model, entry_id: str) -> tuple[Model, list[Effect]]:
@@ -210,7 +223,7 @@ def _arrive_past(model: Model, entry_id: str) -> tuple[Model, list[Effect]]:
     if entry is None:
         return replace(model, watching=Watch(key, refused="not_a_game", detail="no such game in the history")), []
     try:
-        return replace(model, watching=Watch(key, entry.replayed())), []
+        return replace(model, watching=watch_of(key, entry.opened())), []
     except link.LinkRefused as refused:
         return replace(model, watching=Watch(key, refused=refused.reason, detail=str(refused))), []
 
@@ -288,7 +301,15 @@ def link_url(model: Model, slot: Slot, purpose: str) -> str:
     """The address that opens the game in ``slot`` on another device: a replay to ``watch``, or, for a game by link,
     the next player's turn to ``play``."""
     code = slot.code if purpose == "play" else None
-    return f"{model.address}#/link/{link.encode(model.matches[slot], purpose, code or None)}"
+    return f"{model.address}#/link/{link.encode(model.matches[slot], purpose, code or None, fair=fair_of(model, slot))}"
+
+
+def fair_of(model: Model, slot: Slot) -> Table | None:
+    """The fair dice of the game in ``slot``, if it is played live here, or is the game being watched and was."""
+    if slot in model.live:
+        return model.live[slot].fair
+    watch = model.watching
+    return watch.fair if watch is not None and watch.match is model.matches.get(slot) else None
 
 
 def update(model: Model, msg: m.GameMsg) -> tuple[Model, list[Effect]]:
@@ -509,7 +530,7 @@ def with_live_match(model: Model, slot: Slot, match: Match) -> tuple[Model, list
     throws come from the devices' links), its sounds heard, kept in the history once it ends; the computer's seats
     play on the host alone."""
     before = model.matches.get(slot)
-    kept = archived(before, match)
+    kept = archived(before, match, fair=fair_of(model, slot))
     table = TABLES[slot.game]
     sounds = heard(table, before, match) if before is not None else []
     fresh = before is None or match.cursor != before.cursor

@@ -27,13 +27,16 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Mapping
-from typing import Any, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from etoile.engine.game import JSON
 from etoile.engine.lazy import lazy_dataclass
 from etoile.engine.match import Match, Seat
 from etoile.engine.registry import find
 from etoile.sharing import link
+
+if TYPE_CHECKING:
+    from etoile.sharing.fair_dice import Table
 
 Ending = Literal["finished", "abandoned"]
 ENDINGS = get_args(Ending)
@@ -87,9 +90,9 @@ class Entry:
     record: str
 
     @classmethod
-    def of(cls, match: Match, when: str) -> Entry:
+    def of(cls, match: Match, when: str, fair: Table | None = None) -> Entry:
         """The entry of ``match`` as it stands (the actions undone at its end are not kept), at ``when``: finished
-        if it is over, else abandoned (left before its end)."""
+        if it is over, else abandoned (left before its end); a game played live keeps its ``fair`` dice."""
         kept = match.play_all(())  # the same position, without the actions undone
         outcome = kept.result
         players = match.game.DESCRIPTION.resolve(match.options)["players"]
@@ -104,7 +107,7 @@ class Entry:
             () if outcome is None else outcome.ranking,
             facts(kept),
             kept.cursor,
-            link.encode(kept, "watch"),
+            link.encode(kept, "watch", fair=fair),
         )
 
     @property
@@ -113,10 +116,15 @@ class Entry:
 
     def replayed(self) -> Match:
         """The game itself, replayed from its record; :class:`etoile.sharing.link.LinkRefused` if the record is not one."""
-        match = link.decode(self.record).match
-        if self.game != match.game.ID or game_id(match) != self.id:
+        return self.opened().match
+
+    def opened(self) -> link.Shared:
+        """The game replayed from its record, with its fair dice if it was played live; :class:`LinkRefused
+        <etoile.sharing.link.LinkRefused>` if the record is not the game the entry names."""
+        shared = link.decode(self.record)
+        if self.game != shared.match.game.ID or game_id(shared.match) != self.id:
             raise link.LinkRefused("not_a_game", "the record is not the game its entry names")
-        return match
+        return shared
 
     def to_json(self) -> dict[str, JSON]:
         return {

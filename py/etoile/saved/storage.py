@@ -639,7 +639,8 @@ def _validate_export(text: str, games: Mapping[str, Game], kept: Mapping[str, En
         try:
             value = decoder(record, data, games)
             if isinstance(value, Entry):
-                value = Entry.of(value.replayed(), value.when)  # what the record holds, not what it claims
+                shared = value.opened()
+                value = Entry.of(shared.match, value.when, shared.fair)  # what the record holds, not what it claims
                 if not better(kept.get(value.id), value):
                     continue  # the history has this game already, as far
         except Exception as error:

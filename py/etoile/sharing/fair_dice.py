@@ -170,10 +170,34 @@ class Table:
                 return index if segment.first + segment.count == throw else None
         return None
 
+    def served(self, device: int) -> int:
+        """How many throws ``device`` revealed a link for (the host's count is the table's: it serves every one)."""
+        return sum(s.count for s in self.segments if s.device == device)
+
+    @property
+    def devices(self) -> int:
+        """How many devices took part."""
+        return len({s.device for s in self.segments})
+
     def links_of(self, throw: int) -> list[bytes]:
         """The links that drew ``throw``, one per device that served it, in the order of the devices."""
         serving = sorted((s for s in self.segments if s.serves(throw)), key=lambda s: s.device)
         return [s.links()[throw - s.first] for s in serving]
+
+    def draws(self) -> dict[int, list[bytes]]:
+        """Every throw's links (as :meth:`links_of` gives one throw's), each segment's recomputed once; a throw
+        served by a segment whose links do not lead back to its tip has none."""
+        found: dict[int, list[tuple[int, bytes]]] = {}
+        broken: set[int] = set()
+        for segment in self.segments:
+            try:
+                links = segment.links()
+            except ValueError:
+                broken.update(range(segment.first, segment.first + segment.count))
+                continue
+            for offset, link in enumerate(links):
+                found.setdefault(segment.first + offset, []).append((segment.device, link))
+        return {n: [link for _, link in sorted(pairs)] for n, pairs in found.items() if n not in broken}
 
     def to_json(self) -> JSON:
         return {"table": self.id, "segments": [s.to_json() for s in self.segments]}
@@ -232,8 +256,37 @@ def throws(match: Match) -> Iterator[tuple[int, int, Roll]]:
 
 def first_unchecked(match: Match, table: Table) -> int | None:
     """The number (from 0) of the first throw of ``match`` that its table's links do not draw, or ``None`` when
-    every throw checks: what a record of a live table shows ("every throw checked", or the throw that does not)."""
+    every throw checks."""
+    drawn = table.draws()
     for number, count, roll in throws(match):
-        if not check_faces(table, number, count, roll.faces):
+        links = drawn.get(number)
+        if not links or sorted(faces(table.id, number, links, count)) != sorted(roll.faces):
             return number
     return None
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the record of a live table says of its dice, as a replay, the history or the table shows it: how many
+    ``throws`` the game had, how many ``devices`` drew them, and the first throw that does not check (``None`` when
+    every one does: "every throw checked")."""
+
+    throws: int
+    devices: int
+    unchecked: int | None
+
+
+def verdict(match: Match, table: Table) -> Verdict:
+    """Every throw of ``match`` checked against its table's links.
+
+    >>> from etoile.games.generala import rules as generala
+    >>> ann, bob = Chain.new(b"a" * 32, 10), Chain.new(b"b" * 32, 10)
+    >>> table = Table("k3j9x2ab").joined(Segment(0, 0, ann.tip)).joined(Segment(1, 0, bob.tip))
+    >>> table = table.revealed(0, [(0, ann.link(1)), (1, bob.link(1))])
+    >>> first = Match.new(generala, {"players": 2}, 1).play(generala.legal_actions(generala.start({"players": 2}, 1))[0])
+    >>> verdict(first.play(Roll(faces("k3j9x2ab", 0, table.links_of(0), 5))), table)
+    Verdict(throws=1, devices=2, unchecked=None)
+    >>> verdict(first.play(Roll((6, 6, 6, 6, 6))), table)
+    Verdict(throws=1, devices=2, unchecked=0)
+    """
+    return Verdict(sum(1 for _ in throws(match)), table.devices, first_unchecked(match, table))

@@ -7,7 +7,8 @@ by correspondence; ``watch``: a replay to look at), ``data`` is the record's com
 checksum), in unpadded URL-safe base64. Opening a link measures it, inflates it within bounds, and replays the
 record through the rules (:meth:`etoile.engine.match.Match.from_json`): a link that is not one, too long, damaged on
 the way, made by a newer version, or holding a game the rules refuse is refused with its own reason, and
-nothing else is touched.
+nothing else is touched. The record of a game played live across devices also carries its fair dice (``fair``:
+:meth:`etoile.sharing.fair_dice.Table.to_json`), so whoever opens it can check every throw.
 
 >>> from etoile.games.chinese_checkers import rules as chinese_checkers
 >>> from etoile.engine.match import Seat
@@ -24,12 +25,15 @@ import binascii
 import json
 import re
 import zlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from etoile.engine import safe_json
 from etoile.engine.lazy import lazy_dataclass
 from etoile.engine.match import FORMAT, InvalidMatch, Match
 from etoile.sharing.by_link import BY_LINK_ID
+
+if TYPE_CHECKING:  # the fair dice (and hashlib) are loaded with the first record of a live table
+    from etoile.sharing.fair_dice import Table
 
 VERSION = 1
 """The layout of a link's text; a later version still reads every earlier one."""
@@ -62,6 +66,8 @@ class Shared:
     purpose: str
     match: Match
     by_link: str | None = None
+    fair: Table | None = None
+    """The fair dice of a game played live across devices, by which its throws are checked."""
 
 
 def _text(data: bytes) -> str:
@@ -77,8 +83,9 @@ def pack(record: dict[str, Any], purpose: str) -> str:
     return f"{VERSION}.{purpose}.{_text(zlib.compress(body, 9))}"
 
 
-def encode(match: Match, purpose: str, by_link: str | None = None) -> str:
-    """The link text that opens ``match`` at its position, for ``purpose``; a ``play`` link names its game by link.
+def encode(match: Match, purpose: str, by_link: str | None = None, *, fair: Table | None = None) -> str:
+    """The link text that opens ``match`` at its position, for ``purpose``; a ``play`` link names its game by link,
+    a game played live carries its ``fair`` dice.
 
     Who plays on which device is not in a link (each device knows its own seats), nor are the moves undone.
     """
@@ -93,7 +100,15 @@ def encode(match: Match, purpose: str, by_link: str | None = None) -> str:
     if purpose == "play":
         record["actions"] = record["actions"][: match.cursor]
         record["by_link"] = by_link
+    if fair is not None:
+        record["fair"] = fair.to_json()
     return pack(record, purpose)
+
+
+def _fair(data: Any) -> Table:
+    from etoile.sharing.fair_dice import Table  # noqa: PLC0415 - see the imports
+
+    return Table.from_json(data)
 
 
 def decode(text: str) -> Shared:
@@ -136,9 +151,10 @@ def decode(text: str) -> Shared:
     ):
         raise LinkRefused("not_a_game", "a play link names its game by link, and only a play link does")
     try:
+        fair = _fair(record.pop("fair")) if "fair" in record else None
         match = Match.from_json({**record, "format": RECORD_FORMATS[int(version)]})
-    except InvalidMatch as error:
+    except (InvalidMatch, ValueError) as error:
         raise LinkRefused("not_a_game", str(error)) from error
     if purpose == "play" and not match.game.DESCRIPTION.by_link:
         raise LinkRefused("not_a_game", f"{match.game.ID} is not played by link")
-    return Shared(purpose, match, code)
+    return Shared(purpose, match, code, fair)

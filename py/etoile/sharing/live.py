@@ -49,7 +49,7 @@ from etoile.engine.dice import Roll
 from etoile.engine.game import CHANCE, JSON, IllegalAction
 from etoile.engine.match import InvalidMatch, Match
 from etoile.sharing import fair_dice
-from etoile.sharing.fair_dice import Chain, Segment
+from etoile.sharing.fair_dice import Chain, Segment, Verdict
 
 MAX_MESSAGE = 262_144
 """The longest message read, in characters: the data channel's own limit (``max-message-size``); a whole record
@@ -242,7 +242,12 @@ class HostTable:
     @property
     def throws(self) -> int:
         """How many throws the game has had: the host reveals a link for each (its one segment, from throw 0)."""
-        return sum(s.count for s in self.fair.segments if s.device == 0)
+        return self.fair.served(0)
+
+    @property
+    def dice(self) -> Verdict:
+        """What the table's record says of its throws: the host drew each from the links it checked."""
+        return Verdict(self.throws, self.fair.devices, None)
 
     def seats_message(self) -> Out:
         taken = {d.seat: (n, d.present) for n, d in self.devices.items() if d.seat is not None}
@@ -444,6 +449,11 @@ class GuestTable:
         seat = message.get("seat")
         table = cls(_field(message, "device", int), seat if isinstance(seat, int) else None, match, fair, chain, spent)
         return replace(table, unchecked=fair_dice.first_unchecked(match, fair), started=message.get("started") is True)
+
+    @property
+    def dice(self) -> Verdict:
+        """What this copy's record says of the throws so far, each checked as it came."""
+        return Verdict(self.fair.served(0), self.fair.devices, self.unchecked)
 
     def kept(self) -> Kept:
         """What this copy keeps between loads."""

@@ -13,6 +13,7 @@ from pyodide.ffi import create_proxy, to_js
 
 from etoile.app import effects as fx
 from etoile.app import messages as m
+from etoile.app.play import fair_of
 from etoile.engine.slot import Slot
 from etoile.saved.history import Entry
 from etoile.saved.storage import MATCH, SETTINGS, Draft, ImportRefused
@@ -40,7 +41,9 @@ def run(runtime: Host, effect: fx.Effect) -> None:
         case fx.ResetStorage():
             store.reset()
         case fx.ExportGame(slot):
-            text = json.dumps(model.matches[slot].to_json(), ensure_ascii=False, indent=1)
+            fair = fair_of(model, slot)
+            record = model.matches[slot].to_json() | ({} if fair is None else {"fair": fair.to_json()})
+            text = json.dumps(record, ensure_ascii=False, indent=1)
             download(f"etoile-{slot.game}-{date.today().isoformat()}.json", text)
         case fx.ExportAll():
             download(f"etoile-{date.today().isoformat()}.json", store.export_all())
@@ -141,8 +144,8 @@ def keep(runtime: Host, effect: fx.Archive | fx.DeleteEntry | fx.ResaveHistory) 
     games the page kept meanwhile (as many as fit)."""
     store = runtime.store
     match effect:
-        case fx.Archive(match):
-            entry = Entry.of(match, local_time())
+        case fx.Archive(match, fair):
+            entry = Entry.of(match, local_time(), fair)
             store.save_entry(entry)
             runtime.queue.append(m.Archived(entry))
         case fx.DeleteEntry(entry_id):

@@ -4,6 +4,8 @@ answer, the start), an invitation opened by a guest (``#/join/…``), and an ans
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from etoile.app.model import Live, Model
 from etoile.app.routes import Route, href
 from etoile.engine.match import Match
@@ -13,12 +15,25 @@ from etoile.ui.i18n import Catalog
 from etoile.ui.qr import share_box
 from etoile.ui.vdom import Attr, El, h
 
+if TYPE_CHECKING:
+    from etoile.sharing.fair_dice import Verdict
+
 
 def link_field(field_id: str, label: str, url: str, qr_label: str, t: Catalog, *, next_: bool = False) -> El:
     """A handshake's link to carry to the other device (:func:`etoile.ui.qr.share_box`), copied by its own button."""
     copy: dict[str, Attr] = {"type": "button", "class": "primary", "data-action": "live-copy", "data-value": url}
     button = h("button", {**copy, "data-next": next_}, t("table.share_copy"))
     return share_box(field_id, label, url, qr_label=qr_label, no_qr=t("table.share_no_qr"), buttons=[button])
+
+
+def dice_note(dice: Verdict | None, t: Catalog) -> El | None:
+    """What the record of a game played live says of its dice: every throw checked, or the first that is not
+    (nothing for a game with no throw, or not played live)."""
+    if dice is None or not dice.throws:
+        return None
+    if dice.unchecked is None:
+        return h("p", {"class": "dice-note checked", "role": "note"}, t("dice.checked", count=dice.throws))
+    return h("p", {"class": "dice-note warning", "role": "alert"}, t("dice.unchecked", n=dice.unchecked + 1))
 
 
 def seat_state(live: Live, match: Match, seat: int, t: Catalog) -> str:
@@ -50,7 +65,7 @@ def live_panel(model: Model, slot: Slot, match: Match, t: Catalog) -> El:
             for i in range(len(match.seats))
         ],
     )
-    parts: list[El | None] = [h("h2", {"id": f"live-title-{game_id}"}, t("live.title")), seats]
+    parts: list[El | None] = [h("h2", {"id": f"live-title-{game_id}"}, t("live.title")), seats, dice_note(live.dice, t)]
     host = live.host
     if host is not None:
         waiting = sorted(host.guests - {d.seat for n, d in host.devices.items() if n and d.present})

@@ -6,6 +6,7 @@ from etoile.app.model import Model, Watch
 from etoile.app.play import watched
 from etoile.engine.slot import Slot
 from etoile.ui.i18n import Catalog
+from etoile.ui.screens.live import dice_note
 from etoile.ui.screens.past import continue_control, history_screen, when_text
 from etoile.ui.screens.table import game, link_box
 from etoile.ui.vdom import El, h
@@ -31,6 +32,7 @@ def past_screen(model: Model, t: Catalog) -> El:
             {"class": "watch-note", "role": "note"},
             t(note, when=when_text(when, t)) if when else t("link.watching"),
         ),
+        dice_note(watch.dice, t),
         continue_control(model, t),
         game(shown, t, watching=True, leave="history.back"),
         h(
@@ -67,5 +69,6 @@ def link_screen(model: Model, t: Catalog) -> El:
         "div",
         {"class": "watch"},
         h("p", {"class": "watch-note", "role": "note"}, t("link.watching")),
+        dice_note(watch.dice, t),
         game(watched(model), t, watching=True),
     )
