@@ -9,6 +9,8 @@ import random
 from collections import deque
 from typing import Any
 
+import pytest
+
 from etoile.engine.dice import Roll
 from etoile.engine.game import CHANCE
 from etoile.engine.match import Match, Seat
@@ -16,7 +18,7 @@ from etoile.games.four21 import rules as four21
 from etoile.games.generala import rules as generala
 from etoile.sharing import fair_dice
 from etoile.sharing.fair_dice import Chain
-from etoile.sharing.live import MAX_MESSAGE, STRIKES, GuestTable, HostTable, Out
+from etoile.sharing.live import MAX_MESSAGE, STRIKES, GuestTable, HostTable, Out, Refused
 
 
 def chain(name: str) -> Chain:
@@ -85,6 +87,8 @@ class Room:
             assert seat is not CHANCE, "a throw waits for nothing but links"
             action = rng.choice(list(match.game.legal_actions(match.state)))
             device = next((d for d, g in self.host.devices.items() if g.seat == seat), 0)
+            if match.seats[seat].computer is not None:
+                device = 0  # the computer's seats, played on the host's device
             if device and not self.host.devices[device].present:
                 return  # the table waits for the player who is away
             if device:
@@ -247,3 +251,48 @@ def test_a_guest_finds_out_a_throw_drawn_without_the_link_it_sent() -> None:
     links = [[0, alone[0].hex()]]
     told = guest.rolled({"t": "rolled", "n": 0, "at": first.cursor + 1, "links": links, "action": Roll(faces).to_json()})
     assert told.unchecked == 0
+
+
+def test_a_seat_whose_device_is_away_is_played_by_the_host_s_computer_and_every_device_sees_it() -> None:
+    match = Match.new(four21, {"players": 3}, 5, (Seat("Ann"), Seat("Bob"), Seat("Cy")))
+    room = Room(match, {1: "Bob", 2: "Cy"})
+    room.play_on(random.Random(2), until=6)
+    assert room.host.computer_plays(1, "easy") == (room.host, [])  # Bob is there: nothing changes
+    room.host, out = room.host.left(1)
+    room.deliver(out)
+    assert room.host.missing() == [1] and room.host.computer_plays(1, "nobody") == (room.host, [])
+    room.host, out = room.host.computer_plays(1, "easy")
+    room.deliver(out)
+    assert room.host.match.seats[1] == Seat("Bob", "easy") and room.guests[2].match.seats[1].computer == "easy"
+    room.play_on(random.Random(4))  # the host plays Bob's seat with Ann's and the computer's
+    assert room.host.match.result is not None and room.guests[2].match.played == room.host.match.played
+    assert room.refusals == [] and room.guests[2].unchecked is None
+
+
+def test_a_device_back_takes_its_seat_from_the_computer() -> None:
+    room = generala_room()
+    room.host, out = room.host.left(1)
+    room.deliver(out)
+    room.host, out = room.host.computer_plays(1, "win")
+    room.deliver(out)
+    room.chains[2] = room.chains[1]  # Bob's device, back on a new connection
+    room.join(2, "Bob", room.guests[1].spent)
+    assert room.host.match.seats[1] == Seat("Bob", away=True) and room.host.devices[2].seat == 1
+    assert room.guests[2].match.seats[1].computer is None
+
+
+def test_seats_that_are_not_the_game_s_are_refused_by_a_guest() -> None:
+    room = generala_room()
+    guest = room.guests[1]
+    for rows in ([[5, "Ann", 0, True, None]], [[0, "Ann", 0, True, "nobody"]], [[0, " <b>x ", 0, True, None]], [[0]]):
+        with pytest.raises(Refused):
+            guest.receive(json.dumps({"t": "seats", "seats": rows}))
+
+
+def test_the_host_ends_the_game_for_every_guest_each_keeping_its_copy() -> None:
+    room = generala_room()
+    room.play_on(random.Random(1), until=5)
+    room.host, out = room.host.end()
+    assert [(o.device, o.message, o.close) for o in out] == [(None, {"t": "end"}, True)]
+    guest, answers = room.guests[1].receive(out[0].text())
+    assert guest.ended and answers == [] and guest.match.played == room.host.match.played

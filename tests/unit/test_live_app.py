@@ -13,7 +13,7 @@ import pytest
 from etoile.app import effects as fx
 from etoile.app import messages as m
 from etoile.app.effects import Effect
-from etoile.app.live import restore
+from etoile.app.live import AWAY_WAIT, restore
 from etoile.app.model import Model
 from etoile.app.play import link_url
 from etoile.app.update import update
@@ -48,6 +48,7 @@ class Wire:
         self.open = False
         self.device = 0  # the guest's device number at the host: its invitation's
         self.archived: dict[str, list[Entry]] = {name: [] for name in self.models}
+        self.later: list[fx.Later] = []  # the messages the runtime would send after a while (not sent here)
 
     def send(self, device: str, msg: m.Msg) -> None:
         self.queue.append((device, msg))
@@ -60,6 +61,8 @@ class Wire:
     def carry(self, name: str, effect: Effect) -> None:
         model, store = self.models[name], self.stores[name]
         match effect:
+            case fx.Later():
+                self.later.append(effect)
             case fx.Invite(table, device):
                 self.queue.append((name, m.Invited(table, device, shake("offer", table, device))))
             case fx.AnswerInvitation(text):
@@ -77,9 +80,13 @@ class Wire:
                     self.queue.append(("guest", m.PeerSaid(table, 0, text)))
                 else:
                     self.queue.append(("host", m.PeerSaid(table, self.device, text)))
-                assert not close
-            case fx.SaveMatch(slot):
+                if close:  # sent, then the channel closes on both ends
+                    self.open = False
+                    self.queue += [("guest", m.PeerClosed(table, 0)), ("host", m.PeerClosed(table, self.device))]
+            case fx.SaveMatch(slot) if slot in model.matches:
                 store.save_match(model.matches[slot], slot)
+            case fx.SaveMatch(slot):
+                store.delete_match(slot)
             case fx.SaveLive(slot):
                 live = model.live[slot]
                 store.save_live(slot, (live.host or live.guest).kept())  # type: ignore[union-attr]
@@ -298,3 +305,54 @@ def test_a_throw_changed_in_a_live_game_s_record_is_named_where_it_is_watched() 
     assert f"Throw {number + 1} does not check" in view(viewer).text()
     bad = link.pack({**tampered.to_json(), "fair": {"table": 3}}, "watch")  # fair dice that are not any
     assert watched("#/link/" + bad).watching.refused == "not_a_game"  # type: ignore[union-attr]
+
+
+def test_a_seat_away_for_a_while_may_be_played_by_the_computer_until_its_device_is_back() -> None:
+    wire = Wire()
+    slot = set_up(wire)
+    wire.send("host", m.LiveStart("generala"))
+    play_some(wire, slot, 4)
+    wire.open = False
+    wire.send("guest", m.PeerClosed(slot.code or "", 0))
+    wire.later.clear()
+    wire.send("host", m.PeerClosed(slot.code or "", 1))
+    later = [e for e in wire.later if isinstance(e.msg, m.LiveAway)]
+    assert [(e.seconds, e.msg) for e in later] == [(AWAY_WAIT, m.LiveAway(slot.code or "", 1))]
+    assert "Let the computer play for Bob" not in view(wire.models["host"]).text()  # not before the wait
+    wire.send("host", later[0].msg)
+    shown = view(wire.models["host"]).text()
+    assert "Let the computer play for Bob" in shown and "End the game for everyone" in shown
+    wire.send("host", m.LiveTakeOver(1, "generala"))
+    host = wire.models["host"]
+    assert host.matches[slot].seats[1].computer == "win" and "Let the computer play" not in view(host).text()
+    while host.matches[slot].computer_to_move is not None:  # the host's device plays Bob's turns meanwhile
+        match = host.matches[slot]
+        wire.send(
+            "host", m.ComputerMove(match.cursor, match.game.action_to_json(match.game.legal_actions(match.state)[0]), "generala")
+        )
+        host = wire.models["host"]
+    wire.send("guest", m.RouteChanged("#/join/" + host.live[slot].invitations[2]))  # Bob comes back: his seat again
+    wire.send("guest", m.LiveJoin("ef" * 32))
+    wire.send("host", m.LiveAnswer(wire.models["guest"].joining.answer or ""))  # type: ignore[union-attr]
+    host, guest = wire.models["host"], wire.models["guest"]
+    assert host.matches[slot].seats[1].computer is None and host.live[slot].overdue == frozenset()
+    assert guest.matches[slot].seats[1].computer is None and guest.matches[slot].played == host.matches[slot].played
+    play_some(wire, slot, 6)
+    assert wire.models["guest"].matches[slot].played == wire.models["host"].matches[slot].played
+
+
+def test_the_host_may_end_the_game_for_everyone_and_each_device_keeps_it_in_its_history() -> None:
+    wire = Wire()
+    slot = set_up(wire, "421")
+    wire.send("host", m.LiveStart("421"))
+    play_some(wire, slot, 5)
+    played = wire.models["host"].matches[slot].played
+    wire.send("host", m.LiveEnd("421"))
+    for name, notice in (("host", "live.ended_here"), ("guest", "live.ended")):
+        model = wire.models[name]
+        assert slot not in model.matches and slot not in model.live and model.route.screen == "home"
+        assert [n.key for n in model.notices] == [notice]
+        assert wire.stores[name].matches().get(slot) is None and wire.stores[name].live_tables() == {}
+        (entry,) = wire.archived[name]
+        assert entry.ended == "abandoned" and entry.opened().match.played == played
+        assert entry.opened().fair == wire.archived["host"][0].opened().fair

@@ -13,7 +13,7 @@ from etoile.engine.match import Match
 from etoile.engine.slot import Slot
 
 if TYPE_CHECKING:
-    from etoile.app.messages import LiveThrowLate, ReplayTick
+    from etoile.app.messages import LiveAway, LiveThrowLate, ReplayTick
     from etoile.sharing.fair_dice import Table
 
 
@@ -139,10 +139,11 @@ class Send:
 
 @lazy_dataclass
 class Later:
-    """Run ``msg`` after ``seconds`` (a replay's next step, a throw's time for the devices' links)."""
+    """Run ``msg`` after ``seconds`` (a replay's next step, a throw's time for the devices' links, a seat's time
+    without its device)."""
 
     seconds: float
-    msg: ReplayTick | LiveThrowLate
+    msg: ReplayTick | LiveThrowLate | LiveAway
 
 
 @lazy_dataclass

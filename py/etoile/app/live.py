@@ -20,7 +20,7 @@ from etoile.app import messages as m
 from etoile.app.effects import Effect
 from etoile.app.model import Joining, Live, Model
 from etoile.app.play import setup_of, slot_of_msg, table_step, with_live_match
-from etoile.app.routes import Route, href
+from etoile.app.routes import HOME, Route, href
 from etoile.app.table import TABLES
 from etoile.engine.game import IllegalAction
 from etoile.engine.match import Match
@@ -29,6 +29,8 @@ from etoile.sharing import by_link, handshake
 from etoile.sharing.fair_dice import Chain
 from etoile.sharing.live import GuestTable, HostTable, Kept, Out, Refused, read
 
+AWAY_WAIT = 60.0
+"""Seconds a guest's seat stays without its device before the host may let the computer play it, or end the game."""
 LINK_WAIT = 10.0
 """Seconds a throw waits for the devices' links before it goes on without those missing (their devices are away)."""
 FAILURES = ("timeout", "no_address", "unknown")
@@ -122,10 +124,7 @@ def next_device(live: Live) -> int:
 
 def wants_guest(live: Live) -> bool:
     """Whether a seat waits for a guest: one of the guests' seats has no device present."""
-    if live.host is None:
-        return False
-    seated = {d.seat for n, d in live.host.devices.items() if n and d.present}
-    return bool(live.host.guests - seated)
+    return live.host is not None and bool(live.host.missing())
 
 
 def _send(table: str, out: list[Out], devices: list[int]) -> list[Effect]:
@@ -138,10 +137,16 @@ def _send(table: str, out: list[Out], devices: list[int]) -> list[Effect]:
 
 
 def _held(model: Model, slot: Slot, table: HostTable, out: list[Out]) -> tuple[Model, list[Effect]]:
-    """The model with the host's table after a message, and what it sends; the game in the slot follows."""
-    live = replace(model.live[slot], host=table)
+    """The model with the host's table after a message, and what it sends; the game in the slot follows. A seat
+    its device just left is timed (:data:`AWAY_WAIT`); one whose device came back is no longer overdue."""
+    before = model.live[slot]
+    missing = set(table.missing())
+    live = replace(before, host=table, overdue=before.overdue & missing)
     model = replace(model, live={**model.live, slot: live})
     effects = [*_send(table.fair.id, out, table.present()), fx.SaveLive(slot)]
+    if table.started and table.match.result is None:
+        known = set(before.host.missing()) if before.host is not None and before.host.started else set()
+        effects += [fx.Later(AWAY_WAIT, m.LiveAway(table.fair.id, seat)) for seat in sorted(missing - known)]
     if table.throw is not None:
         effects.append(fx.Later(LINK_WAIT, m.LiveThrowLate(table.fair.id, table.throw.n)))
     if table.match is not model.matches.get(slot):
@@ -217,6 +222,22 @@ def update(model: Model, msg: m.Live) -> tuple[Model, list[Effect]]:
             if live.host is None or live.host.started:
                 return model, []
             return _held(model, slot, *live.host.start())
+        case m.LiveAway(table, seat) if (slot := slot_of(model, table)) is not None:
+            live = model.live[slot]
+            if live.host is None or seat not in live.host.missing() or live.host.match.result is not None:
+                return model, []
+            return replace(model, live={**model.live, slot: replace(live, overdue=live.overdue | {seat})}), []
+        case m.LiveTakeOver(seat, game) if (slot := model.route.slot) and game in (None, slot.game) and slot in model.live:
+            held = model.live[slot].host
+            if held is None or seat not in model.live[slot].overdue:
+                return model, []
+            return _held(model, slot, *held.computer_plays(seat, held.match.game.DESCRIPTION.strongest))
+        case m.LiveEnd(game) if (slot := model.route.slot) and game in (None, slot.game) and slot in model.live:
+            held = model.live[slot].host
+            if held is None:
+                return model, []
+            _, out = held.end()
+            return _ended(model, slot, "live.ended_here", _send(held.fair.id, out, held.present()))
         case m.LiveThrowLate(table, n) if (slot := slot_of(model, table)) is not None:
             held = model.live[slot].host
             if held is None or held.throw is None or held.throw.n != n:
@@ -299,9 +320,28 @@ def _said(model: Model, table: str, device: int, text: str) -> tuple[Model, list
         except Refused as refused:
             return model.notify("live.out_of_step", "warning", details=str(refused)), []
         model = replace(model, live={**model.live, slot: replace(model.live[slot], guest=guest)})
+        if guest.ended:
+            return _ended(model, slot, "live.ended", [])
         model, effects = with_live_match(model, slot, guest_view(guest))
         return model, [*effects, fx.SaveLive(slot), *(fx.Transmit(table, 0, Out(0, a).text()) for a in answers)]
     return model, []
+
+
+def _ended(model: Model, slot: Slot, notice: str, effects: list[Effect]) -> tuple[Model, list[Effect]]:
+    """The live game in ``slot`` ended by its host: kept in the history as it stands, with its fair dice (a game
+    left before its end), and gone from its slot and from the home screen; ``notice`` says so."""
+    match, live = model.matches[slot], model.live[slot]
+    tables = {s: t for s, t in model.tables.items() if s != slot}
+    model = replace(
+        model,
+        route=HOME if model.route.slot == slot else model.route,
+        matches={s: g for s, g in model.matches.items() if s != slot},
+        live={s: t for s, t in model.live.items() if s != slot},
+        tables=tables,
+    )
+    kept = [fx.Archive(match, live.fair)] if match.cursor else []
+    home: list[Effect] = [fx.Navigate(href(HOME), replace=True), fx.FocusHeading()] if model.route == HOME else []
+    return model.notify(notice, "info"), [*effects, *kept, fx.SaveMatch(slot), *home]
 
 
 def guest_view(guest: GuestTable) -> Match:
@@ -361,9 +401,16 @@ def restore(model: Model, kept: Mapping[Slot, Kept]) -> Model:
 
 
 def resume(model: Model) -> tuple[Model, list[Effect]]:
-    """On showing a live table held here (after a load): an invitation for a seat whose guest is not there."""
+    """On showing a live table held here (after a load): an invitation for a seat whose guest is not there, and the
+    wait before the computer may play the seats of a game under way."""
     slot = model.route.slot if model.route.screen == "game" else None
-    return invite(model, slot) if slot is not None and slot in model.live else (model, [])
+    if slot is None or slot not in model.live:
+        return model, []
+    model, effects = invite(model, slot)
+    held = model.live[slot].host
+    if held is not None and held.started and held.match.result is None and not model.live[slot].overdue:
+        effects += [fx.Later(AWAY_WAIT, m.LiveAway(held.fair.id, seat)) for seat in held.missing()]
+    return model, effects
 
 
 def invite(model: Model, slot: Slot) -> tuple[Model, list[Effect]]:

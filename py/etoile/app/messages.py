@@ -597,9 +597,32 @@ class LiveThrowLate:
     n: int
 
 
+@lazy_dataclass
+class LiveAway:
+    """Seat ``seat`` of ``table`` has had no device for a while (:data:`etoile.app.live.AWAY_WAIT`)."""
+
+    table: str
+    seat: int
+
+
+@lazy_dataclass
+class LiveTakeOver:
+    """The host lets the computer play ``seat``, whose device is away, until it comes back."""
+
+    seat: int
+    game: str | None = None
+
+
+@lazy_dataclass
+class LiveEnd:
+    """The host ends the live game of ``game`` for every device."""
+
+    game: str | None = None
+
+
 Live = (
     Invited | Answered | PeerOpened | PeerSaid | PeerClosed | PeerFailed | LiveAnswer | LiveJoin | LiveCopy
-    | LiveStart | LiveThrowLate
+    | LiveStart | LiveThrowLate | LiveAway | LiveTakeOver | LiveEnd
 )  # fmt: skip
 """The messages of a live table (:mod:`etoile.app.live`)."""
 

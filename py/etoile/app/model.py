@@ -116,6 +116,9 @@ class Live:
     connected: frozenset[int] = frozenset()
     failed: str | None = None
     """Why the last connection could not be made (a :class:`~etoile.app.messages.PeerFailed` reason), until the next."""
+    overdue: frozenset[int] = frozenset()
+    """At the host's, the guests' seats whose device has been away for a while: the computer may play them, or the
+    game may end."""
 
     @property
     def held(self) -> HostTable | GuestTable:

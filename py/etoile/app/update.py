@@ -231,7 +231,8 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
             return _settings(model, msg)
         case (
             m.Invited() | m.Answered() | m.PeerOpened() | m.PeerSaid() | m.PeerClosed() | m.PeerFailed() | m.LiveAnswer()
-            | m.LiveJoin() | m.LiveCopy() | m.LiveStart() | m.LiveThrowLate()
+            | m.LiveJoin() | m.LiveCopy() | m.LiveStart() | m.LiveThrowLate() | m.LiveAway() | m.LiveTakeOver()
+            | m.LiveEnd()
         ):  # fmt: skip
             from etoile.app import live  # noqa: PLC0415 - loaded with the first live table (hashlib, the fair dice)
 

@@ -22,7 +22,8 @@ kind          from        what it says
 ``throw``     host        "reveal your link for throw ``n``" (sent once the throw is due: its keep is in the record)
 ``link``      guest       its ``link`` for throw ``n``
 ``rolled``    host        throw ``n``'s ``links`` (``[device, link]`` each) and the ``action`` they drew, at ``at``
-``seats``     host        who sits where: ``[[seat, name, device or null, present]…]``
+``seats``     host        who sits where: ``[[seat, name, device or null, present, computer level or null]…]``
+``end``       host        the host ended the game: each device keeps it as it stands
 ``refused``   host        why the guest's last message was not applied (``reason``, one of :data:`REASONS`)
 ============  ==========  ==========================================================================================
 
@@ -48,6 +49,7 @@ from typing import Any
 from etoile.engine.dice import Roll
 from etoile.engine.game import CHANCE, JSON, IllegalAction
 from etoile.engine.match import InvalidMatch, Match
+from etoile.engine.names import clean_name
 from etoile.sharing import fair_dice
 from etoile.sharing.fair_dice import Chain, Segment, Verdict
 
@@ -254,8 +256,26 @@ class HostTable:
         rows: list[JSON] = []
         for index, seat in enumerate(self.match.seats):
             device, present = taken.get(index, (None, False))
-            rows.append([index, seat.name, device, present])
+            rows.append([index, seat.name, device, present, seat.computer])
         return Out(None, {"t": "seats", "seats": rows})
+
+    def missing(self) -> list[int]:
+        """The guests' seats with no device there (none joined yet, or it went away), in order."""
+        seated = {d.seat for n, d in self.devices.items() if n and d.present}
+        return sorted(self.guests - seated)
+
+    def computer_plays(self, seat: int, level: str) -> tuple[HostTable, list[Out]]:
+        """The computer (of ``level``) plays ``seat``, a guest's whose device is not there, on the host's device
+        until a device takes the seat again; nothing changes for a seat that is not such a one."""
+        if seat not in self.missing() or level not in self.match.game.DESCRIPTION.levels:
+            return self, []
+        seats = tuple(replace(s, computer=level, away=False) if i == seat else s for i, s in enumerate(self.match.seats))
+        table = replace(self, match=replace(self.match, seats=seats))
+        return table, [table.seats_message()]
+
+    def end(self) -> tuple[HostTable, list[Out]]:
+        """The host ends the game where it stands: every guest is told, and disconnected."""
+        return replace(self, throw=None), [Out(None, {"t": "end"}, close=True)]
 
     def welcome(self, device: int) -> Out:
         seat = self.devices[device].seat
@@ -275,7 +295,7 @@ class HostTable:
     def hello(self, device: int, message: Mapping[str, Any]) -> tuple[HostTable, list[Out]]:
         """A guest's ``hello`` on a new connection: it takes the seat it held (a device back after a reload asks
         under the same name) or a free person's seat, and commits to its chain from the next throw on."""
-        name, tip = _field(message, "name", str), _link(message, "tip")
+        name, tip = clean_name(_field(message, "name", str)), _link(message, "tip")
         held = next((d.seat for n, d in self.devices.items() if n != 0 and d.name == name and not d.present), None)
         taken = {d.seat for d in self.devices.values() if d.present and d.seat is not None}
         free = [i for i in sorted(self.guests) if i not in taken]
@@ -283,7 +303,9 @@ class HostTable:
         seat = held if held is not None else next(iter(named or free), None)
         if seat is None:
             return self, [Out(device, {"t": "refused", "reason": "no_seat"}, close=True)]
-        seats = tuple(replace(s, name=name) if i == seat else s for i, s in enumerate(self.match.seats))
+        seats = tuple(  # a person's seat (again, if the computer played it meanwhile), played on another device
+            replace(s, name=name, computer=None, away=True) if i == seat else s for i, s in enumerate(self.match.seats)
+        )
         devices = {n: d for n, d in self.devices.items() if not (n != device and d.seat == seat)}
         devices[device] = Device(seat, name)
         match = replace(self.match, seats=seats)
@@ -432,6 +454,8 @@ class GuestTable:
     """The throw this guest last sent its link for: a throw drawn without it does not check."""
     started: bool = False
     """Whether the host started the game."""
+    ended: bool = False
+    """Whether the host ended it (the copy stays as it stands)."""
 
     @staticmethod
     def hello(name: str, chain: Chain, spent: int = 0) -> dict[str, JSON]:
@@ -489,10 +513,30 @@ class GuestTable:
                     raise Refused("malformed", str(error)) from error
             case "start":
                 return replace(self, started=True), []
-            case "seats" | "refused":
+            case "seats":
+                return self.seated(message), []
+            case "end":
+                return replace(self, ended=True), []
+            case "refused":
                 return self, []
             case _:
                 raise Refused("malformed", f"no message {message['t']!r} from the host")
+
+    def seated(self, message: Mapping[str, Any]) -> GuestTable:
+        """The copy with the seats the host says: who sits where under which name, and which the computer plays."""
+        seats = list(self.match.seats)
+        levels = self.match.game.DESCRIPTION.levels
+        for row in _field(message, "seats", list):
+            if not (isinstance(row, list) and len(row) == 5 and type(row[0]) is int and 0 <= row[0] < len(seats)):
+                raise Refused("malformed", "a seat is [seat, name, device, present, computer]")
+            index, name, _, _, computer = row
+            if not isinstance(name, str) or name != clean_name(name) or (computer is not None and computer not in levels):
+                raise Refused("malformed", f"seat {index}'s name or computer level")
+            was = seats[index]  # a seat the computer played goes back to its device (away from the host's)
+            seats[index] = replace(
+                was, name=name, computer=computer, away=computer is None and (was.away or was.computer is not None)
+            )
+        return replace(self, match=replace(self.match, seats=tuple(seats)))
 
     def acted(self, message: Mapping[str, Any]) -> GuestTable:
         if _field(message, "at", int) != self.match.cursor or self.match.game.to_move(self.match.state) is CHANCE:

@@ -190,6 +190,8 @@ READERS: Mapping[str, Reader] = {
     "live-answer": _with_text(m.LiveAnswer),
     "live-copy": _with_text(m.LiveCopy),
     "live-start": _of_game(m.LiveStart),
+    "live-take-over": lambda value, data: None if (seat := _index(data)) is None else m.LiveTakeOver(seat, _game(data)),
+    "live-end": _of_game(m.LiveEnd),
     "abandon-confirm": _seeded(m.AbandonConfirm),
     "replay": _of_game(m.ReplayOpen),
     "replay-step": _step,

@@ -68,7 +68,7 @@ def live_panel(model: Model, slot: Slot, match: Match, t: Catalog) -> El:
     parts: list[El | None] = [h("h2", {"id": f"live-title-{game_id}"}, t("live.title")), seats, dice_note(live.dice, t)]
     host = live.host
     if host is not None:
-        waiting = sorted(host.guests - {d.seat for n, d in host.devices.items() if n and d.present})
+        waiting = host.missing()
         text = next(iter(live.invitations.values()), "")
         if waiting and text:
             name = seat_name(match, waiting[0], t)
@@ -89,6 +89,7 @@ def live_panel(model: Model, slot: Slot, match: Match, t: Catalog) -> El:
             ]
         elif waiting:
             parts.append(h("p", {"class": "hint", "aria-live": "polite"}, t("live.making")))
+        parts.append(away_choice(live, match, game_id, t))
         if not host.started:
             start: dict[str, Attr] = {"type": "button", "class": "primary", "data-action": "live-start", "data-game": game_id}
             parts += [
@@ -102,6 +103,32 @@ def live_panel(model: Model, slot: Slot, match: Match, t: Catalog) -> El:
     if live.failed:
         parts.append(h("p", {"class": "warning", "role": "alert"}, t(f"live.failed.{live.failed}")))
     return h("section", {"class": "live-panel", "aria-labelledby": f"live-title-{game_id}"}, parts)
+
+
+def away_choice(live: Live, match: Match, game_id: str, t: Catalog) -> El | None:
+    """At the host's, once a guest's seat has been without its device for a while: the computer may play it (until
+    the guest is back), or the game may end for everyone."""
+    host = live.host
+    if host is None or not host.started or match.result is not None:
+        return None
+    away = [i for i in host.missing() if i in live.overdue and match.seats[i].computer is None]
+    if not away:
+        return None
+    button: dict[str, Attr] = {"type": "button", "data-game": game_id}
+    take_over = [
+        h(
+            "button",
+            {**button, "data-action": "live-take-over", "data-index": i},
+            t("live.take_over", name=seat_name(match, i, t)),
+        )
+        for i in away
+    ]
+    return h(
+        "div",
+        {"class": "live-away", "role": "group", "aria-label": t("live.end")},
+        h("p", {}, t("live.away_lead")),
+        h("div", {"class": "row"}, take_over, h("button", {**button, "data-action": "live-end"}, t("live.end"))),
+    )
 
 
 def join_screen(model: Model, t: Catalog) -> El:
