@@ -8,6 +8,7 @@ import json
 import random
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -148,7 +149,7 @@ def test_a_record_whose_links_were_changed_no_longer_checks() -> None:
     assert not check_faces(tampered, 1, 5, drawn)
     with pytest.raises(ValueError, match="do not lead back to its tip"):
         tampered.links_of(0)
-    assert table.draws() == {n: table.links_of(n) for n in range(3)}
+    assert table.draws() == {n: (table.id, table.links_of(n)) for n in range(3)}
     assert tampered.draws() == {}  # every throw Bob's broken segment served has no links: none checks
     for bad in ({"table": 1, "segments": []}, {"segments": []}, {"table": "t", "segments": [[0, 0, "zz", "", 0]]}):
         with pytest.raises(ValueError):
@@ -185,12 +186,12 @@ def test_every_throw_of_a_whole_game_played_with_fair_dice_checks_and_a_changed_
     numbered = list(throws(match))
     assert len(numbered) > 20 and [n for n, _, _ in numbered] == list(range(len(numbered)))
     assert first_unchecked(match, table) is None
-    assert verdict(match, table) == Verdict(len(numbered), 3, None) and table.served(0) == len(numbered)
+    assert verdict(match, table) == Verdict(len(numbered), None) and table.served(0) == len(numbered)
     index = [i for i, state in enumerate(match.states[:-1]) if match.game.to_move(state) is CHANCE][4]
     roll = match.actions[index]
     other = Roll((roll.faces[0] % 6 + 1, *roll.faces[1:]))  # one die showing another face
     changed = match.undo(len(match.played) - index).play(other)  # the record up to the fifth throw, which showed other faces
-    assert first_unchecked(changed, table) == 4 and verdict(changed, table) == Verdict(5, 3, 4)
+    assert first_unchecked(changed, table) == 4 and verdict(changed, table) == Verdict(5, 4)
 
 
 @settings(max_examples=40, deadline=None)
@@ -221,3 +222,35 @@ def test_any_sequence_of_presences_keeps_every_throw_checkable(devices: int, rou
     table = Table.from_json(json.loads(json.dumps(table.to_json())))
     assert all(check_faces(table, throw, 5, shown) for throw, shown in enumerate(drawn))
     assert len(table.segments) <= sum(len(r) for r in rounds)
+
+
+def test_a_game_that_goes_on_at_a_new_table_checks_every_throw_of_both_and_keeps_their_record() -> None:
+    match, first = play_fair(generala, {"players": 2}, devices=2, seed=8)
+    numbered = list(throws(match))
+    half = numbered[len(numbered) // 2][0]  # the host goes at this throw: a guest's device goes on as a new table
+    index = [i for i, state in enumerate(match.states[:-1]) if match.game.to_move(state) is CHANCE][half]
+    kept = match.undo(len(match.played) - index)
+    old = Table(first.id, tuple(replace(s, last=s.links()[half - 1], count=half) for s in first.segments))
+    assert old.throws == half and first_unchecked(kept, old) is None
+    ann, cy = Chain.new(b"n" * 32, 50), Chain.new(b"c" * 32, 50)
+    new = Table("n3wt4b1e", before=old).joined(Segment(0, half, ann.tip)).joined(Segment(1, half, cy.tip))
+    with pytest.raises(ValueError):
+        new.joined(Segment(2, half - 1, cy.tip))  # a chain cannot serve a throw the table before drew
+    assert (new.start, new.throws, new.origin, new.at(0), new.at(half)) == (half, half, first.id, old, new)
+    for offset in range(3):
+        throw = half + offset
+        new = new.revealed(throw, [(0, ann.link(offset + 1)), (1, cy.link(offset + 1))])
+        count = kept.game.chance_outcomes(kept.state).dice
+        kept = kept.play(Roll(faces(new.id, throw, new.links_of(throw), count)))
+        while kept.game.to_move(kept.state) is not CHANCE and kept.result is None:
+            kept = kept.play(kept.game.legal_actions(kept.state)[0])
+    again = Table.from_json(json.loads(json.dumps(new.to_json())))
+    assert again == new and verdict(kept, again) == Verdict(half + 3, None)
+    assert new.links_of(0) == old.links_of(0) and check_faces(new, 0, 5, numbered[0][2].faces)
+    moved = Table(new.id, new.segments)  # the record without the table it goes on from: the old throws no longer check
+    assert verdict(kept, moved).unchecked == 0
+    nested: dict[str, object] = {"table": "t", "segments": []}
+    for _ in range(20):
+        nested = {"table": "t", "segments": [], "before": nested}
+    with pytest.raises(ValueError, match="at most"):
+        Table.from_json(nested)  # type: ignore[arg-type]

@@ -406,6 +406,7 @@ def runtime_keys() -> dict[str, set[str]]:
             f"{where}: live.failed.{{}}": {f"live.failed.{r}" for r in live.FAILURES}
             for where in ("app/live.py", "ui/screens/live.py")
         },
+        "app/live.py: notice": {"live.ended", "live.ended_here"},  # a live game ended, by its host or here
         "ui/screens/settings.py: settings.speed.{}": {f"settings.speed.{v}" for v in SPEEDS},
         "ui/screens/settings.py: settings.theme.{}": {f"settings.theme.{v}" for v in THEMES},
         **{

@@ -70,19 +70,17 @@ class Wire:
                 self.queue.append(
                     (name, m.Answered(offer.table, offer.invitation, shake("answer", offer.table, offer.invitation)))
                 )
-            case fx.Accept(text):
+            case fx.Accept(text):  # the device that reads the answer holds the table
                 answer = handshake.decode(text)
                 self.open, self.device = True, answer.invitation
-                self.queue.append(("host", m.PeerOpened(answer.table, answer.invitation)))
-                self.queue.append(("guest", m.PeerOpened(answer.table, 0)))
+                self.queue.append((name, m.PeerOpened(answer.table, answer.invitation)))
+                self.queue.append((other(name), m.PeerOpened(answer.table, 0)))
             case fx.Transmit(table, device, text, close) if self.open:
-                if name == "host":
-                    self.queue.append(("guest", m.PeerSaid(table, 0, text)))
-                else:
-                    self.queue.append(("host", m.PeerSaid(table, self.device, text)))
+                hosting = any(live.host is not None and live.table == table for live in model.live.values())
+                self.queue.append((other(name), m.PeerSaid(table, 0 if hosting else self.device, text)))
                 if close:  # sent, then the channel closes on both ends
                     self.open = False
-                    self.queue += [("guest", m.PeerClosed(table, 0)), ("host", m.PeerClosed(table, self.device))]
+                    self.queue += [(other(name), m.PeerClosed(table, 0)), (name, m.PeerClosed(table, self.device))]
             case fx.SaveMatch(slot) if slot in model.matches:
                 store.save_match(model.matches[slot], slot)
             case fx.SaveMatch(slot):
@@ -103,6 +101,10 @@ class Wire:
         self.models[name] = restore(model, store.live_tables())
         self.open = False
         self.send(name, m.Resume())
+
+
+def other(name: str) -> str:
+    return "guest" if name == "host" else "host"
 
 
 def slot_of(model: Model) -> Slot:
@@ -280,7 +282,7 @@ def test_a_live_game_s_record_carries_its_dice_and_every_throw_checks_wherever_i
         shared = entry.opened()
         assert shared.fair == wire.models[name].live[slot].fair
         dice = verdict(shared.match, shared.fair)
-        assert dice.unchecked is None and dice.devices == 2
+        assert dice.unchecked is None
         assert dice.throws == len(list(throws(shared.match))) > 3
     viewer = watched(link_url(wire.models["guest"], slot, "watch"))
     assert viewer.watching is not None and viewer.watching.dice == dice
@@ -356,3 +358,36 @@ def test_the_host_may_end_the_game_for_everyone_and_each_device_keeps_it_in_its_
         (entry,) = wire.archived[name]
         assert entry.ended == "abandoned" and entry.opened().match.played == played
         assert entry.opened().fair == wire.archived["host"][0].opened().fair
+
+
+def test_when_the_host_is_gone_the_game_goes_on_from_a_guest_s_device_as_a_new_table_every_throw_still_checked() -> None:
+    wire = Wire()
+    slot = set_up(wire)
+    wire.send("host", m.LiveStart("generala"))
+    play_some(wire, slot, 9)
+    wire.open = False
+    wire.send("guest", m.PeerClosed(slot.code or "", 0))  # Ann's device is gone
+    assert "Go on with this device as the table" in view(wire.models["guest"]).text()
+    wire.send("guest", m.LiveGoOn(11, "98" * 32, "generala"))
+    bob = wire.models["guest"]
+    table = bob.live[slot].host
+    assert table is not None and table.started and bob.route.slot == slot  # the same game, in the same slot
+    assert table.fair.id != slot.code and table.fair.origin == slot.code and table.missing() == [0]
+    assert [s.away for s in bob.matches[slot].seats] == [True, False] and "Invite Ann" in view(bob).text()
+    wire.send("host", m.RouteChanged("#/join/" + bob.live[slot].invitations[1]))  # Ann's device, back, joins Bob's table
+    wire.send("host", m.LiveJoin("76" * 32))
+    wire.send("guest", m.LiveAnswer(wire.models["host"].joining.answer or ""))  # type: ignore[union-attr]
+    ann, bob = wire.models["host"], wire.models["guest"]
+    assert ann.live[slot].guest is not None and ann.live[slot].guest.seat == 0 and list(ann.live) == [slot]
+    while (held := wire.models["guest"].live[slot].host) is not None and held.match.result is None:
+        match = held.match
+        seat = match.game.to_move(match.state)
+        device = "guest" if seat == held.devices[0].seat else "host"
+        wire.send(device, m.Play(match.game.action_to_json(match.game.legal_actions(match.state)[0]), slot.game))
+    ann, bob = wire.models["host"], wire.models["guest"]
+    assert ann.matches[slot].result is not None and ann.matches[slot].played == bob.matches[slot].played
+    assert ann.live[slot].guest.unchecked is None  # type: ignore[union-attr]
+    (entry,) = wire.archived["guest"]
+    shared = entry.opened()
+    assert shared.fair is not None and shared.fair.before is not None
+    assert verdict(shared.match, shared.fair).unchecked is None and shared.fair.start > 2

@@ -72,6 +72,26 @@ def host(model: Model, game: str, match: Match, *, guests: set[int], seed: int, 
     return model, [fx.SaveMatch(slot), fx.SaveLive(slot), navigate, fx.Invite(code, 1)]
 
 
+def go_on(model: Model, slot: Slot, seed: int, secret: str) -> tuple[Model, list[Effect]]:
+    """The game of the table joined in ``slot``, whose host is gone, going on from this device as a new table (its
+    fair dice going on from the old table's): this device's seat played here, the other people's by invitation."""
+    live = model.live[slot]
+    guest = live.guest
+    if guest is None or not live.can_go_on:
+        return model, []
+    match = guest.match
+    guests = {i for i, s in enumerate(match.seats) if s.computer is None and i != guest.seat}
+    seats = tuple(replace(s, away=i in guests) for i, s in enumerate(match.seats))
+    match = replace(match, seats=seats)
+    code = by_link.new_id(seed)
+    table, _ = HostTable.open(match, code, chain_of(secret, match), guests, before=guest.fair)
+    table, _ = table.start()
+    model = replace(model, live={**model.live, slot: Live(host=table, invitations={1: ""})})
+    model, effects = with_live_match(model, slot, table.match)
+    later = [fx.Later(AWAY_WAIT, m.LiveAway(code, seat)) for seat in table.missing()]
+    return model.notify("live.went_on", "info"), [*effects, fx.SaveLive(slot), fx.Invite(code, 1), *later]
+
+
 def host_setup(model: Model, game: str, seed: int, secret: str) -> tuple[Model, list[Effect]]:
     """Start the game set up with seats on other devices: its live table, held here."""
     setup = setup_of(model, game)
@@ -238,6 +258,8 @@ def update(model: Model, msg: m.Live) -> tuple[Model, list[Effect]]:
                 return model, []
             _, out = held.end()
             return _ended(model, slot, "live.ended_here", _send(held.fair.id, out, held.present()))
+        case m.LiveGoOn(seed, secret, game) if (slot := model.route.slot) and game in (None, slot.game) and slot in model.live:
+            return go_on(model, slot, seed, secret)
         case m.LiveThrowLate(table, n) if (slot := slot_of(model, table)) is not None:
             held = model.live[slot].host
             if held is None or held.throw is None or held.throw.n != n:
@@ -255,9 +277,9 @@ def arrive(model: Model) -> tuple[Model, list[Effect]]:
             table = handshake.decode(text).table
         except handshake.Unreadable:
             return model, []  # its screen says the answer cannot be read
-        if slot_of(model, table) is not None:
+        if (slot := slot_of(model, table)) is not None:
             model, effects = _answer(model, text)
-            return model, [*effects, fx.Navigate(href(Route("game", slot_of(model, table).game, by_link=table)), replace=True)]  # type: ignore[union-attr]
+            return model, [*effects, fx.Navigate(href(Route("game", slot.game, by_link=slot.code)), replace=True)]
         return model, [fx.HandOff(text)]
     if model.joining is not None and model.joining.offer == text:
         return model, []
@@ -359,7 +381,7 @@ def _welcomed(model: Model, joining: Joining, text: str) -> tuple[Model, list[Ef
     except Refused as refused:
         return model.notify("live.out_of_step", "warning", details=str(refused)), []
     game = guest.match.game.ID
-    slot = Slot(game, joining.table)
+    slot = Slot(game, guest.fair.origin)  # a game gone on at a new table stays in the slot of the one it began at
     match = guest_view(guest)
     tables = {**model.tables, slot: TABLES[game].start(match)}
     model = replace(
@@ -369,7 +391,7 @@ def _welcomed(model: Model, joining: Joining, text: str) -> tuple[Model, list[Ef
         matches={**model.matches, slot: match},
         tables=tables,
     )
-    return model, [fx.SaveMatch(slot), fx.SaveLive(slot), fx.Navigate(href(Route("game", game, by_link=joining.table)))]
+    return model, [fx.SaveMatch(slot), fx.SaveLive(slot), fx.Navigate(href(Route("game", game, by_link=slot.code)))]
 
 
 def joined_before(model: Model, table: str) -> GuestTable | None:
@@ -390,7 +412,7 @@ def restore(model: Model, kept: Mapping[Slot, Kept]) -> Model:
     live = dict(model.live)
     for slot, record in kept.items():
         match = model.matches.get(slot)
-        if match is None or record.fair.id != slot.code:
+        if match is None or record.fair.origin != slot.code:
             continue
         chain = made(record.secret, record.length)
         if record.role == "host":

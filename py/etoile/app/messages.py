@@ -620,9 +620,19 @@ class LiveEnd:
     game: str | None = None
 
 
+@lazy_dataclass
+class LiveGoOn:
+    """The game of a live table whose host is gone goes on from this device, as a new table named from ``seed``,
+    its chain made of ``secret``."""
+
+    seed: int
+    secret: str
+    game: str | None = None
+
+
 Live = (
     Invited | Answered | PeerOpened | PeerSaid | PeerClosed | PeerFailed | LiveAnswer | LiveJoin | LiveCopy
-    | LiveStart | LiveThrowLate | LiveAway | LiveTakeOver | LiveEnd
+    | LiveStart | LiveThrowLate | LiveAway | LiveTakeOver | LiveEnd | LiveGoOn
 )  # fmt: skip
 """The messages of a live table (:mod:`etoile.app.live`)."""
 

@@ -129,6 +129,12 @@ class Live:
         return held
 
     @property
+    def can_go_on(self) -> bool:
+        """Whether the game of a table joined here can go on from this device: its host is gone, it is not over."""
+        guest = self.guest
+        return guest is not None and 0 not in self.connected and guest.started and guest.match.result is None
+
+    @property
     def started(self) -> bool:
         """Whether the host started the game (till then the table waits, and takes no action)."""
         return self.held.started

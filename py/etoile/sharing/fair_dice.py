@@ -46,6 +46,8 @@ DIGEST = 32
 """Bytes of a link: a SHA-256 digest."""
 DOMAIN = b"etoile dice 1\x00"
 """What the hash of a throw's faces starts with: this version of the derivation, and nothing else can collide."""
+MAX_TABLES = 16
+"""The most tables a game's fair dice go on through (a host gone, a guest's device the table from then on)."""
 FACE_BYTES = 252
 """The largest multiple of six below 256: a byte under it gives a face (its value mod 6, plus one), exactly
 uniform; a byte from 252 up is skipped."""
@@ -135,16 +137,38 @@ class Segment:
 @dataclass(frozen=True)
 class Table:
     """The fair dice of one table across devices: its id (in every throw's hash, so no link serves another table)
-    and the segments of its devices, in the order they were opened."""
+    and the segments of its devices, in the order they were opened; and the table it goes on from (``before``),
+    if the game went on from a guest's device once its host was gone: the throws before :attr:`start` are that
+    table's."""
 
     id: str
     segments: tuple[Segment, ...] = ()
+    before: Table | None = None
+
+    @property
+    def start(self) -> int:
+        """The first throw drawn at this table (the tables before it drew the others)."""
+        return 0 if self.before is None else self.before.throws
+
+    @property
+    def throws(self) -> int:
+        """How many throws the game has had: its host (device 0) reveals a link for every one of its table's."""
+        return self.start + self.served(0)
+
+    @property
+    def origin(self) -> str:
+        """The id of the table the game began at."""
+        return self.id if self.before is None else self.before.origin
+
+    def at(self, throw: int) -> Table:
+        """The table that drew ``throw``: this one, or one it goes on from."""
+        return self.before.at(throw) if self.before is not None and throw < self.start else self
 
     def joined(self, segment: Segment) -> Table:
         """The table with ``segment`` opened, before any of its links is revealed (a device arriving, or coming
-        back); ``ValueError`` if it would serve a throw its device's previous segment served."""
+        back); ``ValueError`` if it would serve a throw its device's previous segment served, or one drawn before."""
         previous = [s for s in self.segments if s.device == segment.device]
-        if segment.count or (previous and previous[-1].first + previous[-1].count > segment.first):
+        if segment.count or segment.first < self.start or (previous and previous[-1].first + previous[-1].count > segment.first):
             raise ValueError(f"device {segment.device} cannot open a chain at throw {segment.first}")
         return replace(self, segments=(*self.segments, segment))
 
@@ -174,19 +198,17 @@ class Table:
         """How many throws ``device`` revealed a link for (the host's count is the table's: it serves every one)."""
         return sum(s.count for s in self.segments if s.device == device)
 
-    @property
-    def devices(self) -> int:
-        """How many devices took part."""
-        return len({s.device for s in self.segments})
-
     def links_of(self, throw: int) -> list[bytes]:
         """The links that drew ``throw``, one per device that served it, in the order of the devices."""
+        if (where := self.at(throw)) is not self:
+            return where.links_of(throw)
         serving = sorted((s for s in self.segments if s.serves(throw)), key=lambda s: s.device)
         return [s.links()[throw - s.first] for s in serving]
 
-    def draws(self) -> dict[int, list[bytes]]:
-        """Every throw's links (as :meth:`links_of` gives one throw's), each segment's recomputed once; a throw
-        served by a segment whose links do not lead back to its tip has none."""
+    def draws(self) -> dict[int, tuple[str, list[bytes]]]:
+        """Every throw's table id and links (as :meth:`links_of` gives one throw's), each segment's recomputed once;
+        a throw served by a segment whose links do not lead back to its tip has none."""
+        drawn = {} if self.before is None else {n: d for n, d in self.before.draws().items() if n < self.start}
         found: dict[int, list[tuple[int, bytes]]] = {}
         broken: set[int] = set()
         for segment in self.segments:
@@ -197,19 +219,26 @@ class Table:
                 continue
             for offset, link in enumerate(links):
                 found.setdefault(segment.first + offset, []).append((segment.device, link))
-        return {n: [link for _, link in sorted(pairs)] for n, pairs in found.items() if n not in broken}
+        for n, pairs in found.items():
+            if n not in broken and n >= self.start:
+                drawn[n] = (self.id, [link for _, link in sorted(pairs)])
+        return drawn
 
     def to_json(self) -> JSON:
-        return {"table": self.id, "segments": [s.to_json() for s in self.segments]}
+        data: dict[str, JSON] = {"table": self.id, "segments": [s.to_json() for s in self.segments]}
+        return data if self.before is None else {**data, "before": self.before.to_json()}
 
     @classmethod
-    def from_json(cls, data: JSON) -> Table:
+    def from_json(cls, data: JSON, depth: int = 0) -> Table:
         """The table of :meth:`to_json`'s output; ``ValueError`` if ``data`` is not one."""
-        if not (isinstance(data, dict) and set(data) == {"table", "segments"} and isinstance(data["segments"], list)):
-            raise ValueError("fair dice are {'table': id, 'segments': [...]}")
-        if not isinstance(data["table"], str):
-            raise ValueError("a table's id is text")
-        return cls(data["table"], tuple(Segment.from_json(s) for s in data["segments"]))
+        if not (
+            isinstance(data, dict) and set(data) - {"before"} == {"table", "segments"} and isinstance(data["segments"], list)
+        ):
+            raise ValueError("fair dice are {'table': id, 'segments': [...]} (and the table they go on from)")
+        if not isinstance(data["table"], str) or depth > MAX_TABLES:
+            raise ValueError(f"a table's id is text, and a game goes on from at most {MAX_TABLES} tables")
+        before = cls.from_json(data["before"], depth + 1) if "before" in data else None
+        return cls(data["table"], tuple(Segment.from_json(s) for s in data["segments"]), before)
 
 
 def faces(table: str, throw: int, links: Sequence[bytes], count: int) -> tuple[int, ...]:
@@ -236,7 +265,7 @@ def check_faces(table: Table, throw: int, count: int, shown: Sequence[int]) -> b
     """Whether the faces ``shown`` for ``throw`` (in any order) are those its revealed links draw."""
     try:
         links = table.links_of(throw)
-        return bool(links) and sorted(faces(table.id, throw, links, count)) == sorted(shown)
+        return bool(links) and sorted(faces(table.at(throw).id, throw, links, count)) == sorted(shown)
     except ValueError:
         return False
 
@@ -259,8 +288,8 @@ def first_unchecked(match: Match, table: Table) -> int | None:
     every throw checks."""
     drawn = table.draws()
     for number, count, roll in throws(match):
-        links = drawn.get(number)
-        if not links or sorted(faces(table.id, number, links, count)) != sorted(roll.faces):
+        at, links = drawn.get(number, ("", []))
+        if not links or sorted(faces(at, number, links, count)) != sorted(roll.faces):
             return number
     return None
 
@@ -268,11 +297,10 @@ def first_unchecked(match: Match, table: Table) -> int | None:
 @dataclass(frozen=True)
 class Verdict:
     """What the record of a live table says of its dice, as a replay, the history or the table shows it: how many
-    ``throws`` the game had, how many ``devices`` drew them, and the first throw that does not check (``None`` when
-    every one does: "every throw checked")."""
+    ``throws`` the game had, and the first that does not check (``None`` when every one does: "every throw
+    checked")."""
 
     throws: int
-    devices: int
     unchecked: int | None
 
 
@@ -285,8 +313,8 @@ def verdict(match: Match, table: Table) -> Verdict:
     >>> table = table.revealed(0, [(0, ann.link(1)), (1, bob.link(1))])
     >>> first = Match.new(generala, {"players": 2}, 1).play(generala.legal_actions(generala.start({"players": 2}, 1))[0])
     >>> verdict(first.play(Roll(faces("k3j9x2ab", 0, table.links_of(0), 5))), table)
-    Verdict(throws=1, devices=2, unchecked=None)
+    Verdict(throws=1, unchecked=None)
     >>> verdict(first.play(Roll((6, 6, 6, 6, 6))), table)
-    Verdict(throws=1, devices=2, unchecked=0)
+    Verdict(throws=1, unchecked=0)
     """
-    return Verdict(sum(1 for _ in throws(match)), table.devices, first_unchecked(match, table))
+    return Verdict(sum(1 for _ in throws(match)), first_unchecked(match, table))

@@ -205,12 +205,16 @@ class HostTable:
     started: bool = False
 
     @classmethod
-    def open(cls, match: Match, table: str, chain: Chain, guests: Iterable[int]) -> tuple[HostTable, list[Out]]:
+    def open(
+        cls, match: Match, table: str, chain: Chain, guests: Iterable[int], before: fair_dice.Table | None = None
+    ) -> tuple[HostTable, list[Out]]:
         """The table of ``match`` whose seats ``guests`` are played on other devices, named ``table``, the host
-        committed to ``chain``; the host plays the first other person's seat, if there is one."""
+        committed to ``chain``; the host plays the first other person's seat, if there is one. A game going on
+        from a table whose host is gone goes on with its fair dice (``before``)."""
         guests = frozenset(guests)
         seat = next((i for i, s in enumerate(match.seats) if i not in guests and s.computer is None), None)
-        fair = fair_dice.Table(table).joined(Segment(0, 0, chain.tip))
+        fair = fair_dice.Table(table, before=before)
+        fair = fair.joined(Segment(0, fair.start, chain.tip))
         return cls(match, guests, fair, chain, devices={0: Device(seat, "")}), []
 
     def start(self) -> tuple[HostTable, list[Out]]:
@@ -237,19 +241,19 @@ class HostTable:
         a throw that was waiting is called again (its links were not revealed: the host's next link is still the one
         after its last)."""
         devices = {n: Device(seat, name, present=n == 0) for n, seat, name in kept.devices}
-        spent = sum(s.count for s in kept.fair.segments if s.device == 0)
+        spent = kept.fair.served(0)  # the links of its chain it revealed at its own table
         table = cls(match, frozenset(kept.guests), kept.fair, chain, spent, devices, None, kept.started)
         return table.advance()[0] if kept.started else table
 
     @property
     def throws(self) -> int:
-        """How many throws the game has had: the host reveals a link for each (its one segment, from throw 0)."""
-        return self.fair.served(0)
+        """How many throws the game has had (the host reveals a link for each of its table's)."""
+        return self.fair.throws
 
     @property
     def dice(self) -> Verdict:
         """What the table's record says of its throws: the host drew each from the links it checked."""
-        return Verdict(self.throws, self.fair.devices, None)
+        return Verdict(self.throws, None)
 
     def seats_message(self) -> Out:
         taken = {d.seat: (n, d.present) for n, d in self.devices.items() if d.seat is not None}
@@ -477,7 +481,7 @@ class GuestTable:
     @property
     def dice(self) -> Verdict:
         """What this copy's record says of the throws so far, each checked as it came."""
-        return Verdict(self.fair.served(0), self.fair.devices, self.unchecked)
+        return Verdict(self.fair.throws, self.unchecked)
 
     def kept(self) -> Kept:
         """What this copy keeps between loads."""

@@ -96,6 +96,11 @@ def _join(value: Value, data: Mapping[str, str]) -> Msg | None:
     return m.LiveJoin(secret) if SECRET.fullmatch(secret) else None
 
 
+def _go_on(value: Value, data: Mapping[str, str]) -> Msg | None:
+    seed, secret = whole_number(data.get("seed")), data.get("secret", "")
+    return None if seed is None or not SECRET.fullmatch(secret) else m.LiveGoOn(seed, secret, _game(data))
+
+
 def _players(value: Value, data: Mapping[str, str]) -> Msg | None:
     count = whole_number((_text(value) or "").strip())
     return None if count is None or count < 0 else m.SetupPlayers(count, _game(data))
@@ -192,6 +197,7 @@ READERS: Mapping[str, Reader] = {
     "live-start": _of_game(m.LiveStart),
     "live-take-over": lambda value, data: None if (seat := _index(data)) is None else m.LiveTakeOver(seat, _game(data)),
     "live-end": _of_game(m.LiveEnd),
+    "live-go-on": _go_on,
     "abandon-confirm": _seeded(m.AbandonConfirm),
     "replay": _of_game(m.ReplayOpen),
     "replay-step": _step,

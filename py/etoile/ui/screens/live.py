@@ -100,6 +100,15 @@ def live_panel(model: Model, slot: Slot, match: Match, t: Catalog) -> El:
         parts.append(h("p", {"class": "hint", "aria-live": "polite"}, t("live.wait_start")))
     if live.guest is not None and 0 not in live.connected:
         parts.append(h("p", {"class": "warning", "role": "status"}, t("live.guest_lost")))
+    if live.can_go_on:
+        go_on: dict[str, Attr] = {
+            "type": "button",
+            "data-action": "live-go-on",
+            "data-game": game_id,
+            "data-seed": True,
+            "data-secret": True,
+        }
+        parts += [h("p", {}, t("live.go_on_lead")), h("button", go_on, t("live.go_on"))]
     if live.failed:
         parts.append(h("p", {"class": "warning", "role": "alert"}, t(f"live.failed.{live.failed}")))
     return h("section", {"class": "live-panel", "aria-labelledby": f"live-title-{game_id}"}, parts)
