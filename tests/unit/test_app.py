@@ -54,6 +54,8 @@ def test_a_route_message_changes_the_screen_and_moves_focus_to_its_heading() -> 
         (m.SetVolume(30), {"volume": 30}),
         (m.SetVibrate(False), {"vibrate": False}),
         (m.SetName("  Zoé \n"), {"name": "Zoé"}),
+        (m.SetRelay(" stun:stun.example.org:3478 "), {"relay": "stun:stun.example.org:3478"}),
+        (m.SetRelay("turns:ann:pw@[2001:db8::1]:5349?transport=tcp"), {"relay": "turns:ann:pw@[2001:db8::1]:5349?transport=tcp"}),
     ],
 )
 def test_each_setting_is_applied_and_saved(msg: Msg, changed: dict) -> None:
@@ -65,6 +67,17 @@ def test_each_setting_is_applied_and_saved(msg: Msg, changed: dict) -> None:
 @pytest.mark.parametrize("msg", [m.SetLanguage("de"), m.SetTheme("pink"), m.SetSpeed("3"), m.SetVolume(101), m.SetVolume(-10)])
 def test_an_unknown_value_changes_nothing(msg: Msg) -> None:
     assert run(Model(), msg) == (Model(), [])
+
+
+@pytest.mark.parametrize("relay", ["https://stun.example.org", "stun:", "stun:host name", "turn:ann@host", "stun:a.org:3478/x"])
+def test_a_relay_that_is_not_a_stun_or_turn_address_is_told_and_the_setting_kept(relay: str) -> None:
+    before = Model(settings=Settings(relay="stun:kept.example.org"))
+    model, effects = run(before, m.SetRelay(relay))
+    assert model.settings == before.settings and [n.key for n in model.notices] == ["settings.relay_invalid"]
+    assert effects == [fx.Focus("#relay")]
+    assert run(before, m.SetRelay("  "))[0].settings.relay == ""  # emptied: no server at all
+    with pytest.raises(ValueError):
+        Settings(relay=relay)
 
 
 def test_a_new_volume_is_heard_at_once_unless_the_sound_is_off() -> None:

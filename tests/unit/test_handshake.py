@@ -76,12 +76,26 @@ def test_a_description_written_back_says_what_the_browser_needs() -> None:
 
 def test_a_description_with_nothing_to_reach_or_no_credentials_is_unreadable() -> None:
     no_udp = "\r\n".join(line for line in CHROMIUM_OFFER.splitlines() if " udp " not in line)
-    with pytest.raises(Unreadable, match="no UDP host candidate"):
+    with pytest.raises(Unreadable, match="no UDP candidate"):
         from_description(no_udp, "offer", "k3j9x2ab", 0)
     with pytest.raises(Unreadable, match="a=ice-pwd:"):
         from_description(CHROMIUM_OFFER.replace("a=ice-pwd:", "a=ice-pass:"), "offer", "k3j9x2ab", 0)
     with pytest.raises(Unreadable, match="not SHA-256"):
         from_description(CHROMIUM_OFFER.replace("B7:C7", "ZZ:C7"), "offer", "k3j9x2ab", 0)
+
+
+def test_a_description_s_server_reflexive_and_relay_candidates_are_kept_and_written_back() -> None:
+    srflx = "a=candidate:842163049 1 udp 1677729535 203.0.113.7 61002 typ srflx raddr 10.77.0.1 rport 44025 generation 0"
+    relay = "a=candidate:1 1 udp 41885439 198.51.100.2 3478 typ relay raddr 203.0.113.7 rport 61002 generation 0"
+    sdp = CHROMIUM_OFFER.replace("a=ice-ufrag:", f"{srflx}\r\n{relay}\r\na=ice-ufrag:")
+    shake = from_description(sdp, "offer", "k3j9x2ab", 0)
+    assert shake.candidates[2:] == (Candidate("203.0.113.7", 61002, "srflx"), Candidate("198.51.100.2", 3478, "relay"))
+    assert decode(encode(shake)) == shake
+    lines = [line for line in to_description(shake).split("\r\n") if line.startswith("a=candidate:")]
+    assert lines[2:] == [
+        "a=candidate:3 1 udp 1694498303 203.0.113.7 61002 typ srflx raddr 0.0.0.0 rport 0 generation 0",
+        "a=candidate:4 1 udp 16776447 198.51.100.2 3478 typ relay raddr 0.0.0.0 rport 0 generation 0",
+    ]
 
 
 GOOD = encode(from_description(CHROMIUM_OFFER, "offer", "k3j9x2ab", 0))
@@ -108,6 +122,7 @@ def altered(index: int, value: int) -> str:
         (altered(11, 3), "not ICE text"),  # the username fragment's length: 3 characters taken, one of them its password's length
         (altered(73, 0), "0 candidates"),
         (altered(74, 9), "no address of kind 9"),
+        (altered(74, 0x31), "no candidate of kind 3"),
         (GOOD[0], "not base64|cut short"),
     ],
 )
@@ -146,7 +161,9 @@ HANDSHAKES = st.builds(
     ICE,
     ICE,
     st.binary(min_size=32, max_size=32),
-    st.lists(st.builds(Candidate, ADDRESS, st.integers(1, 65535)), min_size=1, max_size=8).map(tuple),
+    st.lists(
+        st.builds(Candidate, ADDRESS, st.integers(1, 65535), st.sampled_from(["host", "srflx", "relay"])), min_size=1, max_size=8
+    ).map(tuple),
 )
 
 

@@ -47,6 +47,13 @@ class SetName:
 
 
 @lazy_dataclass
+class SetRelay:
+    """The server that helps live tables connect across networks, as typed (empty: none)."""
+
+    relay: str
+
+
+@lazy_dataclass
 class SetSound:
     on: bool
 
@@ -658,7 +665,10 @@ Past = Archived | HistoryGame | HistoryPlayer | HistoryMore | ForgetEntry | Forg
 Importing = ImportFile | ImportRead | Imported | ImportRefusal
 """The messages of an all-data import."""
 
-Setting = SetLanguage | SetName | SetSound | SetVolume | SetVibrate | SetCoach | SetSpeed | SetTheme | LearnTip | ShowTips
+Setting = (
+    SetLanguage | SetName | SetSound | SetVolume | SetVibrate | SetCoach | SetSpeed | SetTheme | LearnTip | ShowTips
+    | SetRelay
+)  # fmt: skip
 """The messages that change the player's settings."""
 
 AppMsg = (

@@ -23,7 +23,7 @@ from etoile.app.table import TABLES, tips_of
 from etoile.engine.names import clean_name
 from etoile.engine.slot import Slot
 from etoile.saved.history import newest_first, with_entry
-from etoile.saved.settings import LANGUAGES, SPEEDS, THEMES, VOLUMES, Settings
+from etoile.saved.settings import LANGUAGES, RELAY, SPEEDS, THEMES, VOLUMES, Settings
 from etoile.saved.storage import Problem
 
 
@@ -104,6 +104,10 @@ def _settings(model: Model, msg: m.Setting) -> tuple[Model, list[Effect]]:
             return _save(model, settings.with_(language=language))
         case m.SetName(name):
             return _save(model, settings.with_(name=clean_name(name)))
+        case m.SetRelay(relay) if not (relay := relay.strip()) or RELAY.fullmatch(relay):
+            return _save(model, settings.with_(relay=relay))
+        case m.SetRelay():  # kept as it was: the field shows it again, and says what it takes
+            return model.notify("settings.relay_invalid", "warning"), [fx.Focus("#relay")]
         case m.SetSound(on):
             model, effects = _save(model, settings.with_(sound=on))
             return model, effects + ([fx.Sound("toggle")] if on else [])
@@ -226,7 +230,7 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
             return model, [*effects, *play.resume(model), *invited]
         case (
             m.SetLanguage() | m.SetName() | m.SetSound() | m.SetVolume() | m.SetVibrate() | m.SetCoach() | m.SetSpeed()
-            | m.SetTheme() | m.LearnTip() | m.ShowTips()
+            | m.SetTheme() | m.LearnTip() | m.ShowTips() | m.SetRelay()
         ):  # fmt: skip
             return _settings(model, msg)
         case (

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, fields, replace
 from typing import Any
 
@@ -15,6 +16,30 @@ VOLUMES = range(101)
 """The volume's values, in percent of the loudest: 0 to 100."""
 MOST_LEARNED = 64
 """The most pointers of first games the settings remember as learned (every game's together)."""
+RELAY = re.compile(
+    r"(?P<scheme>stun|turns?):(?:(?P<user>[^:@\s/?]{1,64}):(?P<password>[^@\s/?]{1,64})@)?"
+    r"(?P<host>[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::(?P<port>[0-9]{1,5}))?(?P<transport>\?transport=(?:udp|tcp))?"
+)
+"""A server that helps devices on different networks connect: ``stun:host[:port]``, or a relay,
+``turn:user:password@host[:port][?transport=udp|tcp]`` (``turns:`` over TLS)."""
+
+
+def ice_server(relay: str) -> dict[str, str] | None:
+    """The ICE server the browser is given for the ``relay`` setting (``None`` when it is empty: no server at all).
+
+    >>> ice_server("stun:stun.example.org:3478")
+    {'urls': 'stun:stun.example.org:3478'}
+    >>> ice_server("turn:ann:s3cret@relay.example.org?transport=udp")
+    {'urls': 'turn:relay.example.org?transport=udp', 'username': 'ann', 'credential': 's3cret'}
+    """
+    found = RELAY.fullmatch(relay)
+    if not relay or found is None:
+        return None
+    scheme, host, port, transport = found["scheme"], found["host"], found["port"], found["transport"] or ""
+    server = {"urls": f"{scheme}:{host}{':' + port if port else ''}{transport}"}
+    if found["user"] is not None:
+        server |= {"username": found["user"], "credential": found["password"]}
+    return server
 
 
 @lazy_dataclass
@@ -25,7 +50,8 @@ class Settings:
     ``coach`` shows the computer's advice to people at the tables that have a coach;
     ``sound`` turns the sounds on, played at ``volume`` (one of :data:`VOLUMES`);
     ``vibrate`` lets a device that can vibrate do so when thrown dice land;
-    ``learned`` holds the keys of the first games' pointers the player has dismissed or done.
+    ``learned`` holds the keys of the first games' pointers the player has dismissed or done;
+    ``relay`` names a STUN or TURN server for live tables across networks (:data:`RELAY`), empty for none.
     """
 
     language: str | None = None
@@ -37,6 +63,7 @@ class Settings:
     volume: int = 70
     vibrate: bool = True
     learned: tuple[str, ...] = ()
+    relay: str = ""
 
     def __post_init__(self) -> None:
         if self.language is not None and self.language not in LANGUAGES:
@@ -55,6 +82,8 @@ class Settings:
             raise ValueError(f"unknown animation speed {self.speed!r}")
         if self.theme not in THEMES:
             raise ValueError(f"unknown theme {self.theme!r}")
+        if not isinstance(self.relay, str) or (self.relay and not RELAY.fullmatch(self.relay)):
+            raise ValueError("the relay is a stun: or turn: address, or nothing")
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self) | {"learned": list(self.learned)}

@@ -3,7 +3,8 @@
 Two browsers open a WebRTC data channel once each has read the other's *session description* (SDP): about 700
 characters of text, most of it the same for every connection of a data channel. What differs is the ICE username
 fragment and password, the DTLS certificate's SHA-256 fingerprint, and the candidate addresses (with no STUN
-server, the device's own: an mDNS name ``<uuid>.local`` or an IP address, and a UDP port). :func:`pack` keeps only
+server, the device's own: an mDNS name ``<uuid>.local`` or an IP address, and a UDP port; with a server named in
+the settings, also its public address as the server saw it, ``srflx``, or the relay's, ``relay``). :func:`pack` keeps only
 those, in bytes, and :func:`unpack` writes them back into a description the browser accepts; a description is
 about 100 bytes this way, 140 characters of URL-safe base64.
 
@@ -39,6 +40,9 @@ MAX_CANDIDATES = 8
 MAX_CHARS = 600
 """The longest handshake text read: several times a real one."""
 TABLE_ID = re.compile(r"[a-z0-9]{8}")
+CANDIDATE_KINDS = ("host", "srflx", "relay")
+"""The kinds of candidate a handshake carries, each with its ICE type preference (RFC 8445) when written back."""
+PREFERENCE = {"host": 126, "srflx": 100, "relay": 0}
 
 
 class Unreadable(ValueError):
@@ -47,10 +51,13 @@ class Unreadable(ValueError):
 
 @dataclass(frozen=True)
 class Candidate:
-    """Where a device may be reached: its ``address`` (an mDNS name or an IP address) and UDP ``port``."""
+    """Where a device may be reached: its ``address`` (an mDNS name or an IP address) and UDP ``port``, and how it
+    was found (``kind``: the device's own, ``host``; its public address as a STUN server saw it, ``srflx``; a TURN
+    server's relay, ``relay``)."""
 
     address: str
     port: int
+    kind: str = "host"
 
 
 @dataclass(frozen=True)
@@ -67,12 +74,14 @@ class Handshake:
     candidates: tuple[Candidate, ...]
 
 
-def _address(data: bytearray, address: str) -> None:
-    if found := MDNS.fullmatch(address):
-        data += b"\x00" + uuid.UUID(found.group(1)).bytes
+def _address(data: bytearray, candidate: Candidate) -> None:
+    """The candidate's address, after a byte that says its kind (high four bits) and its address's (low four)."""
+    kind = CANDIDATE_KINDS.index(candidate.kind) << 4
+    if found := MDNS.fullmatch(candidate.address):
+        data += bytes([kind]) + uuid.UUID(found.group(1)).bytes
         return
-    ip = ipaddress.ip_address(address)
-    data += (b"\x01" if ip.version == 4 else b"\x02") + ip.packed
+    ip = ipaddress.ip_address(candidate.address)
+    data += bytes([kind | (1 if ip.version == 4 else 2)]) + ip.packed
 
 
 def _text(data: bytearray, text: str) -> None:
@@ -94,7 +103,7 @@ def encode(shake: Handshake) -> str:
     _text(data, shake.pwd)
     data += shake.fingerprint + bytes([len(shake.candidates)])
     for candidate in shake.candidates:
-        _address(data, candidate.address)
+        _address(data, candidate)
         data += candidate.port.to_bytes(2, "big")
     return base64.urlsafe_b64encode(bytes(data)).decode("ascii").rstrip("=")
 
@@ -119,13 +128,18 @@ class _Reader:
             raise Unreadable("the handshake's ICE credentials are not ICE text")
         return text
 
-    def address(self) -> str:
-        kind = self.byte()
-        if kind == 0:
-            return f"{uuid.UUID(bytes=self.take(16))}.local"
-        if kind in (1, 2):
-            return str(ipaddress.ip_address(self.take(4 if kind == 1 else 16)))
-        raise Unreadable(f"no address of kind {kind}")
+    def candidate(self) -> Candidate:
+        byte = self.byte()
+        kind, address = byte >> 4, byte & 0x0F
+        if kind >= len(CANDIDATE_KINDS):
+            raise Unreadable(f"no candidate of kind {kind}")
+        if address == 0:
+            found = f"{uuid.UUID(bytes=self.take(16))}.local"
+        elif address in (1, 2):
+            found = str(ipaddress.ip_address(self.take(4 if address == 1 else 16)))
+        else:
+            raise Unreadable(f"no address of kind {address}")
+        return Candidate(found, int.from_bytes(self.take(2), "big"), CANDIDATE_KINDS[kind])
 
 
 def decode(text: str) -> Handshake:
@@ -148,15 +162,16 @@ def decode(text: str) -> Handshake:
     count = reader.byte()
     if not 0 < count <= MAX_CANDIDATES:
         raise Unreadable(f"{count} candidates")
-    candidates = tuple(Candidate(reader.address(), int.from_bytes(reader.take(2), "big")) for _ in range(count))
+    candidates = tuple(reader.candidate() for _ in range(count))
     if reader.at != len(data):
         raise Unreadable("something follows the handshake's end")
     return Handshake(KINDS[kind], table, invitation, ufrag, pwd, fingerprint, candidates)
 
 
 def from_description(sdp: str, kind: str, table: str, invitation: int) -> Handshake:
-    """What :func:`encode` keeps of a browser's description ``sdp`` (once its ICE gathering is complete); UDP host
-    candidates only, the others (TCP, relays) are left out. :class:`Unreadable` if it lacks what a connection needs."""
+    """What :func:`encode` keeps of a browser's description ``sdp`` (once its ICE gathering is complete): its UDP
+    candidates of the kinds of :data:`CANDIDATE_KINDS` (TCP ones are left out). :class:`Unreadable` if it lacks
+    what a connection needs."""
     lines = [line.strip() for line in sdp.splitlines()]
 
     def value(prefix: str) -> str:
@@ -169,11 +184,11 @@ def from_description(sdp: str, kind: str, table: str, invitation: int) -> Handsh
     candidates: list[Candidate] = []
     for line in lines:
         parts = line.removeprefix("a=candidate:").split()
-        host = line.startswith("a=candidate:") and len(parts) >= 8 and parts[7] == "host"
-        if host and parts[1] == "1" and parts[2].lower() == "udp" and len(candidates) < MAX_CANDIDATES:
-            candidates.append(Candidate(parts[4], int(parts[5])))
+        found = parts[7] if line.startswith("a=candidate:") and len(parts) >= 8 else ""
+        if found in CANDIDATE_KINDS and parts[1] == "1" and parts[2].lower() == "udp" and len(candidates) < MAX_CANDIDATES:
+            candidates.append(Candidate(parts[4], int(parts[5]), found))
     if not candidates:
-        raise Unreadable("the description has no address to reach (no UDP host candidate)")
+        raise Unreadable("the description has no address to reach (no UDP candidate)")
     try:
         return Handshake(
             kind, table, invitation, value("a=ice-ufrag:"), value("a=ice-pwd:"), bytes.fromhex(fingerprint), tuple(candidates)
@@ -187,7 +202,8 @@ def to_description(shake: Handshake) -> str:
     SCTP, with the handshake's credentials, fingerprint and candidates."""
     fingerprint = ":".join(f"{byte:02X}" for byte in shake.fingerprint)
     candidates = [
-        f"a=candidate:{index + 1} 1 udp {(126 << 24) | ((65535 - index) << 8) | 255} {c.address} {c.port} typ host generation 0"
+        f"a=candidate:{index + 1} 1 udp {(PREFERENCE[c.kind] << 24) | ((65535 - index) << 8) | 255} {c.address} {c.port}"
+        f" typ {c.kind}{'' if c.kind == 'host' else ' raddr 0.0.0.0 rport 0'} generation 0"
         for index, c in enumerate(shake.candidates)
     ]
     lines = [

@@ -158,6 +158,7 @@ def _dismiss(value: Value, data: Mapping[str, str]) -> Msg | None:
 READERS: Mapping[str, Reader] = {
     "set-language": _with_text(m.SetLanguage),
     "set-name": _with_text(m.SetName),
+    "set-relay": _with_text(m.SetRelay),
     "set-sound": _with_switch(m.SetSound),
     "set-volume": _volume,
     "set-vibrate": _with_switch(m.SetVibrate),

@@ -19,6 +19,7 @@ from js import Object, RTCPeerConnection, window
 from pyodide.ffi import create_proxy, to_js
 
 from etoile.app import messages as m
+from etoile.saved.settings import ice_server
 from etoile.sharing import handshake
 from etoile.sharing.live import MAX_MESSAGE
 from etoile.ui.runtime.host import Host
@@ -31,8 +32,8 @@ CHANNEL = "etoile"
 
 
 def _options(relay: str) -> Any:
-    servers = [{"urls": relay}] if relay else []
-    return to_js({"iceServers": servers}, dict_converter=Object.fromEntries)
+    server = ice_server(relay)
+    return to_js({"iceServers": [server] if server else []}, dict_converter=Object.fromEntries)
 
 
 class Connection:
@@ -99,7 +100,7 @@ class Peers:
 
     @property
     def relay(self) -> str:
-        return str(getattr(self.runtime.model.settings, "relay", "") or "")
+        return self.runtime.model.settings.relay
 
     def _new(self, table: str, device: int) -> Connection:
         old = self.connections.pop((table, device), None)

@@ -7,7 +7,7 @@ from etoile.engine.names import NAME_LENGTH
 from etoile.saved.settings import LANGUAGES, SPEEDS, THEMES
 from etoile.ui.common import choices
 from etoile.ui.i18n import Catalog
-from etoile.ui.vdom import El, h
+from etoile.ui.vdom import Attr, El, h
 
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "ru": "Русский", "es": "Español"}
 """Each language named in itself, the same on every screen."""
@@ -47,6 +47,7 @@ def settings(model: Model, t: Catalog) -> El:
         sound(model, t),
         choices("speed", t("settings.speed"), [(v, t(f"settings.speed.{v}")) for v in SPEEDS], s.speed, "set-speed"),
         choices("theme", t("settings.theme"), [(v, t(f"settings.theme.{v}")) for v in THEMES], s.theme, "set-theme"),
+        relay(model, t),
         h(
             "section",
             {"class": "data"},
@@ -77,6 +78,35 @@ def settings(model: Model, t: Catalog) -> El:
                 {"class": "offline-status", "data-offline": "ready" if model.offline_ready else "pending"},
                 t("settings.offline_ready") if model.offline_ready else t("settings.offline_pending"),
             ),
+        ),
+    )
+
+
+def relay(model: Model, t: Catalog) -> El:
+    """The server that helps live tables connect across networks: none unless the player names one, its privacy
+    cost said beside it."""
+    field: dict[str, Attr] = {
+        "id": "relay",
+        "type": "text",
+        "inputmode": "url",
+        "value": model.settings.relay,
+        "placeholder": "stun:stun.example.org:3478",
+        "spellcheck": "false",
+        "autocomplete": "off",
+        "data-action": "set-relay",
+        "aria-describedby": "relay-privacy",
+    }
+    return h(
+        "section",
+        {"class": "relay", "aria-labelledby": "relay-title"},
+        h("h2", {"id": "relay-title"}, t("settings.relay_title")),
+        h("p", {}, t("settings.relay_lead")),
+        h(
+            "div",
+            {"class": "field"},
+            h("label", {"for": "relay"}, t("settings.relay")),
+            h("input", field),
+            h("p", {"id": "relay-privacy", "class": "hint"}, t("settings.relay_privacy")),
         ),
     )
 
