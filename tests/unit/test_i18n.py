@@ -407,6 +407,7 @@ def runtime_keys() -> dict[str, set[str]]:
             for where in ("app/live.py", "ui/screens/live.py")
         },
         "app/live.py: notice": {"live.ended", "live.ended_here"},  # a live game ended, by its host or here
+        "app/live.py: live.scan_failed.{}": {f"live.scan_failed.{r}" for r in live.SCAN_FAILURES},
         "ui/screens/settings.py: settings.speed.{}": {f"settings.speed.{v}" for v in SPEEDS},
         "ui/screens/settings.py: settings.theme.{}": {f"settings.theme.{v}" for v in THEMES},
         **{

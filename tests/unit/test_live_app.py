@@ -391,3 +391,29 @@ def test_when_the_host_is_gone_the_game_goes_on_from_a_guest_s_device_as_a_new_t
     shared = entry.opened()
     assert shared.fair is not None and shared.fair.before is not None
     assert verdict(shared.match, shared.fair).unchecked is None and shared.fair.start > 2
+
+
+def test_the_host_reads_the_answer_with_the_camera_where_the_browser_reads_qr_codes() -> None:
+    wire = Wire()
+    wire.models["host"] = replace(wire.models["host"], can_scan=True)
+    wire.send("host", m.RouteChanged("#/generala/new"))
+    wire.send("host", m.SetupSeatKind(1, "device", "generala"))
+    wire.send("host", m.SetupStart(7, "generala", "ab" * 32))
+    host = wire.models["host"]
+    slot = slot_of(host)
+    assert "Scan their answer with this device’s camera" in view(host).text()
+    assert "Scan their answer" not in view(replace(host, can_scan=False)).text()
+    host, effects = update(host, m.LiveScan(True, "generala"))
+    assert effects == [fx.Scan(slot.code or "")] and host.live[slot].scanning
+    assert view(host).find_all(lambda e: e.attrs.get("id") == "live-scanner")
+    failed, _ = update(host, m.LiveScanned(slot.code or "", failed="denied"))
+    assert not failed.live[slot].scanning and [n.key for n in failed.notices] == ["live.scan_failed.denied"]
+    stopped, effects = update(host, m.LiveScan(False, "generala"))
+    assert effects == [fx.StopScan()] and not stopped.live[slot].scanning
+    wire.models["host"] = host
+    wire.send("guest", m.RouteChanged("#/join/" + host.live[slot].invitations[1]))
+    wire.send("guest", m.LiveJoin("cd" * 32))
+    answer = wire.models["guest"].joining.answer  # type: ignore[union-attr]
+    wire.send("host", m.LiveScanned(slot.code or "", f"https://x.example/#/answer/{answer}"))  # the code's text: a link
+    host = wire.models["host"]
+    assert not host.live[slot].scanning and host.live[slot].connected == {1}

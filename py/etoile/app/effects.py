@@ -237,11 +237,24 @@ class HandOff:
     text: str
 
 
+@lazy_dataclass
+class Scan:
+    """Read QR codes with the camera into ``#live-scanner`` (the host's, reading a guest's answer for ``table``),
+    until one is read (:class:`~etoile.app.messages.LiveScanned`) or :class:`StopScan`."""
+
+    table: str
+
+
+@lazy_dataclass
+class StopScan:
+    """Stop reading QR codes, and let the camera go."""
+
+
 Effect = (
     SaveSettings | SaveMatch | SaveRival | SaveDraft | Navigate | Think | Advise | PrepareAi | ResetStorage | ExportAll
     | ExportGame | ImportAll | Archive | DeleteEntry | ResaveHistory | Copy | Send | Later | OfferAside | DiscardAside
     | Sound | Focus | FocusHeading | FocusNext | FocusDialog | Invite | Accept | AnswerInvitation | Transmit
-    | HandOff | SaveLive
+    | HandOff | SaveLive | Scan | StopScan
 )  # fmt: skip
 """Everything the runtime knows how to do."""
 

@@ -33,6 +33,8 @@ AWAY_WAIT = 60.0
 """Seconds a guest's seat stays without its device before the host may let the computer play it, or end the game."""
 LINK_WAIT = 10.0
 """Seconds a throw waits for the devices' links before it goes on without those missing (their devices are away)."""
+SCAN_FAILURES = ("denied", "no_camera")
+"""Why the camera could not read an answer (:class:`~etoile.app.messages.LiveScanned`), each told in its own words."""
 FAILURES = ("timeout", "no_address", "unknown")
 """Why a connection could not be made (:class:`~etoile.app.messages.PeerFailed`), each told in its own words."""
 
@@ -258,6 +260,17 @@ def update(model: Model, msg: m.Live) -> tuple[Model, list[Effect]]:
                 return model, []
             _, out = held.end()
             return _ended(model, slot, "live.ended_here", _send(held.fair.id, out, held.present()))
+        case m.LiveScan(on, game) if (slot := model.route.slot) and game in (None, slot.game) and slot in model.live:
+            live = model.live[slot]
+            if live.host is None or live.scanning == on:
+                return model, []
+            model = replace(model, live={**model.live, slot: replace(live, scanning=on)})
+            return model, [fx.Scan(live.table) if on else fx.StopScan()]
+        case m.LiveScanned(table, text, failed) if (slot := slot_of(model, table)) is not None:
+            model = replace(model, live={**model.live, slot: replace(model.live[slot], scanning=False)})
+            if failed is not None:
+                return model.notify(f"live.scan_failed.{failed}", "warning"), []
+            return _answer(model, text)
         case m.LiveGoOn(seed, secret, game) if (slot := model.route.slot) and game in (None, slot.game) and slot in model.live:
             return go_on(model, slot, seed, secret)
         case m.LiveThrowLate(table, n) if (slot := slot_of(model, table)) is not None:
@@ -308,6 +321,9 @@ def _answer(model: Model, pasted: str) -> tuple[Model, list[Effect]]:
     slot = slot_of(model, shake.table)
     if shake.kind != "answer" or slot is None or not model.live[slot].invitations.get(shake.invitation):
         return model.notify("live.answer_unknown", "warning"), []
+    if model.live[slot].scanning:  # read otherwise meanwhile: the camera goes
+        model = replace(model, live={**model.live, slot: replace(model.live[slot], scanning=False)})
+        return model, [fx.StopScan(), fx.Accept(handshake.encode(shake))]
     return model, [fx.Accept(handshake.encode(shake))]
 
 

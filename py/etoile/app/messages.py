@@ -637,9 +637,27 @@ class LiveGoOn:
     game: str | None = None
 
 
+@lazy_dataclass
+class LiveScan:
+    """The host reads the guest's answer with this device's camera (``on``), or stops (``on`` false)."""
+
+    on: bool
+    game: str | None = None
+
+
+@lazy_dataclass
+class LiveScanned:
+    """The camera read a QR code, ``text``, for ``table``'s answer; or could not read (``failed``: ``denied``,
+    ``no_camera``)."""
+
+    table: str
+    text: str = ""
+    failed: str | None = None
+
+
 Live = (
     Invited | Answered | PeerOpened | PeerSaid | PeerClosed | PeerFailed | LiveAnswer | LiveJoin | LiveCopy
-    | LiveStart | LiveThrowLate | LiveAway | LiveTakeOver | LiveEnd | LiveGoOn
+    | LiveStart | LiveThrowLate | LiveAway | LiveTakeOver | LiveEnd | LiveGoOn | LiveScan | LiveScanned
 )  # fmt: skip
 """The messages of a live table (:mod:`etoile.app.live`)."""
 

@@ -116,6 +116,8 @@ class Live:
     connected: frozenset[int] = frozenset()
     failed: str | None = None
     """Why the last connection could not be made (a :class:`~etoile.app.messages.PeerFailed` reason), until the next."""
+    scanning: bool = False
+    """At the host's, whether the camera is reading the guest's answer."""
     overdue: frozenset[int] = frozenset()
     """At the host's, the guests' seats whose device has been away for a while: the computer may play them, or the
     game may end."""
@@ -202,6 +204,8 @@ class Model:
     address: str = ""
     """The page's address without its hash, which links to a game start with."""
     can_send: bool = False
+    can_scan: bool = False
+    """Whether the browser reads QR codes with the camera (``BarcodeDetector``), for a live table's answers."""
     """Whether the browser has a share sheet (``navigator.share``) to send a link with."""
     can_vibrate: bool = False
     """Whether the browser can make the device vibrate (``navigator.vibrate``): the settings offer it then."""

@@ -236,7 +236,7 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
         case (
             m.Invited() | m.Answered() | m.PeerOpened() | m.PeerSaid() | m.PeerClosed() | m.PeerFailed() | m.LiveAnswer()
             | m.LiveJoin() | m.LiveCopy() | m.LiveStart() | m.LiveThrowLate() | m.LiveAway() | m.LiveTakeOver()
-            | m.LiveEnd() | m.LiveGoOn()
+            | m.LiveEnd() | m.LiveGoOn() | m.LiveScan() | m.LiveScanned()
         ):  # fmt: skip
             from etoile.app import live  # noqa: PLC0415 - loaded with the first live table (hashlib, the fair dice)
 

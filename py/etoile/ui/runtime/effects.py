@@ -69,14 +69,21 @@ def run(runtime: Host, effect: fx.Effect) -> None:
                 runtime.spawn(sound_soon(name, model.settings.volume, pace, count), quiet=True)
         case fx.Focus() | fx.FocusHeading() | fx.FocusNext() | fx.FocusDialog():
             runtime.focus(effect)
-        case fx.Invite() | fx.Accept() | fx.AnswerInvitation() | fx.Transmit() | fx.HandOff() | fx.SaveLive():
+        case (
+            fx.Invite() | fx.Accept() | fx.AnswerInvitation() | fx.Transmit() | fx.HandOff() | fx.SaveLive() | fx.Scan()
+            | fx.StopScan()
+        ):  # fmt: skip
             connect(runtime, effect)
         case _:
             assert_never(effect)
 
 
-def connect(runtime: Host, effect: fx.Invite | fx.Accept | fx.AnswerInvitation | fx.Transmit | fx.HandOff | fx.SaveLive) -> None:
-    """Carry out an effect of a live table: on its data channels (:mod:`etoile.ui.runtime.peers`), or in storage."""
+def connect(
+    runtime: Host,
+    effect: fx.Invite | fx.Accept | fx.AnswerInvitation | fx.Transmit | fx.HandOff | fx.SaveLive | fx.Scan | fx.StopScan,
+) -> None:
+    """Carry out an effect of a live table: on its data channels (:mod:`etoile.ui.runtime.peers`), in storage, or
+    with the camera."""
     from etoile.sharing import handshake  # noqa: PLC0415 - a live table's modules load with the first one
     from etoile.ui.runtime.peers import hand_off  # noqa: PLC0415
 
@@ -94,6 +101,10 @@ def connect(runtime: Host, effect: fx.Invite | fx.Accept | fx.AnswerInvitation |
                 peers.close(table, device)
         case fx.HandOff(text):
             hand_off(text)
+        case fx.Scan(table):
+            runtime.spawn(peers.scan(table))
+        case fx.StopScan():
+            peers.stop_scan()
         case fx.SaveLive(slot):
             live = runtime.model.live.get(slot)
             held = None if live is None else live.host or live.guest

@@ -198,6 +198,8 @@ READERS: Mapping[str, Reader] = {
     "live-start": _of_game(m.LiveStart),
     "live-take-over": lambda value, data: None if (seat := _index(data)) is None else m.LiveTakeOver(seat, _game(data)),
     "live-end": _of_game(m.LiveEnd),
+    "live-scan": lambda value, data: m.LiveScan(True, _game(data)),
+    "live-scan-stop": lambda value, data: m.LiveScan(False, _game(data)),
     "live-go-on": _go_on,
     "abandon-confirm": _seeded(m.AbandonConfirm),
     "replay": _of_game(m.ReplayOpen),

@@ -37,6 +37,10 @@ class Connections(Protocol):
 
     def close(self, table: str, device: int) -> None: ...
 
+    async def scan(self, table: str) -> None: ...
+
+    def stop_scan(self) -> None: ...
+
 
 class Host(Protocol):
     """The runtime: the model it holds, its storage, its queue of messages still to run, and how it runs one, runs a

@@ -456,6 +456,7 @@ def start() -> Runtime:
         history=newest_first(store.history()),
         tables=restored_drafts(store, matches),
         can_send=hasattr(window.navigator, "share"),
+        can_scan=hasattr(window, "BarcodeDetector") and hasattr(window.navigator, "mediaDevices"),
         can_vibrate=hasattr(window.navigator, "vibrate"),
         address=str(window.location.href).split("#", 1)[0],
     )

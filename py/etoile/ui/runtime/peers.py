@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 from typing import Any
 
-from js import Object, RTCPeerConnection, window
+from js import Object, RTCPeerConnection, document, window
 from pyodide.ffi import create_proxy, to_js
 
 from etoile.app import messages as m
@@ -29,6 +29,10 @@ GATHERING = 5.0
 CONNECTING = 15.0
 """Seconds from an answer read to an open channel before the connection counts as failed (the player is told)."""
 CHANNEL = "etoile"
+SCANNER = "live-scanner"
+"""The id of the ``<video>`` the view shows while the camera reads an answer's QR code."""
+SCAN_EVERY = 0.25
+"""Seconds between two looks for a QR code in the camera's picture."""
 
 
 def _options(relay: str) -> Any:
@@ -97,6 +101,40 @@ class Peers:
     def __init__(self, runtime: Host) -> None:
         self.runtime = runtime
         self.connections: dict[tuple[str, int], Connection] = {}
+        self.camera: Any = None  # the camera's stream while an answer is being scanned
+
+    async def scan(self, table: str) -> None:
+        """Read QR codes with the camera (the one facing away, where there are two) until one is read: its text
+        goes to the app as ``table``'s answer. The browser asks the player first; a refusal, or no camera, is told."""
+        dispatch = self.runtime.dispatch
+        constraints = to_js({"video": {"facingMode": "environment"}, "audio": False}, dict_converter=Object.fromEntries)
+        try:
+            self.camera = await window.navigator.mediaDevices.getUserMedia(constraints)
+        except Exception as error:  # noqa: BLE001 - the browser's refusal, whatever its kind
+            name = str(getattr(error, "name", ""))
+            dispatch(m.LiveScanned(table, failed="denied" if name == "NotAllowedError" else "no_camera"))
+            return
+        video = document.getElementById(SCANNER)
+        if video is None:  # the scan was stopped meanwhile
+            self.stop_scan()
+            return
+        video.srcObject = self.camera
+        await video.play()
+        detector = window.BarcodeDetector.new(to_js({"formats": ["qr_code"]}, dict_converter=Object.fromEntries))
+        while self.camera is not None:
+            with contextlib.suppress(Exception):  # a frame not ready yet: the next look will do
+                for code in await detector.detect(video):
+                    self.stop_scan()
+                    dispatch(m.LiveScanned(table, str(code.rawValue)))
+                    return
+            await asyncio.sleep(SCAN_EVERY)
+
+    def stop_scan(self) -> None:
+        """Let the camera go."""
+        camera, self.camera = self.camera, None
+        if camera is not None:
+            for track in camera.getTracks():
+                track.stop()
 
     @property
     def relay(self) -> str:

@@ -83,6 +83,7 @@ def live_panel(model: Model, slot: Slot, match: Match, t: Catalog) -> El:
                     t("live.invite_qr"),
                     t,
                 ),
+                scanner(model, live, game_id, t),
                 h("label", {"for": answer_id}, t("live.answer_label")),
                 h("textarea", {"id": answer_id, "rows": "3", "data-action": "live-answer", "spellcheck": "false"}),
                 h("button", {"type": "button"}, t("live.connect")),  # leaving the field reads it
@@ -112,6 +113,24 @@ def live_panel(model: Model, slot: Slot, match: Match, t: Catalog) -> El:
     if live.failed:
         parts.append(h("p", {"class": "warning", "role": "alert"}, t(f"live.failed.{live.failed}")))
     return h("section", {"class": "live-panel", "aria-labelledby": f"live-title-{game_id}"}, parts)
+
+
+def scanner(model: Model, live: Live, game_id: str, t: Catalog) -> El | None:
+    """Where the browser reads QR codes: the button that reads the guest's answer with the camera, and while it
+    does, the camera's picture and the button that stops it."""
+    if not model.can_scan:
+        return None
+    button: dict[str, Attr] = {"type": "button", "data-game": game_id}
+    if not live.scanning:
+        return h("div", {"class": "row"}, h("button", {**button, "data-action": "live-scan"}, t("live.scan")))
+    video: dict[str, Attr] = {"id": "live-scanner", "playsinline": True, "muted": True, "aria-label": t("live.scan_video")}
+    return h(
+        "div",
+        {"class": "scanner"},
+        h("video", video),
+        h("p", {"class": "hint", "aria-live": "polite"}, t("live.scan_hint")),
+        h("button", {**button, "data-action": "live-scan-stop"}, t("live.scan_stop")),
+    )
 
 
 def away_choice(live: Live, match: Match, game_id: str, t: Catalog) -> El | None:
