@@ -13,25 +13,41 @@ from tests.e2e.network import LiveNetwork
 from tests.e2e.support import at_instant_pace, fill_box
 
 
-def host_generala(page: Page, base_url: str) -> None:
-    """Ann sets up Generala on her device, Bob's seat on his own device, and opens the table."""
+def host_game(page: Page, base_url: str, game: str, guests: list[str]) -> None:
+    """Ann sets up ``game`` on her device, a seat on its own device for each of ``guests``, and opens the table."""
     at_instant_pace(page)
-    open_app(page, base_url, "#/generala/new")
+    open_app(page, base_url, f"#/{game}/new")
+    count = page.locator("#setup-players")
+    if count.evaluate("(e) => e.tagName") == "SELECT":
+        count.select_option(str(len(guests) + 1))
+    else:  # a game whose rules set no limit asks for a number
+        count.fill(str(len(guests) + 1))
+        count.press("Tab")
     page.fill("#seat-0-detail", "Ann")
     page.press("#seat-0-detail", "Tab")
-    page.select_option("#seat-1-kind", "device")
-    page.fill("#seat-1-detail", "Bob")
-    page.press("#seat-1-detail", "Tab")
+    for index, name in enumerate(guests, start=1):
+        page.select_option(f"#seat-{index}-kind", "device")
+        page.fill(f"#seat-{index}-detail", name)
+        page.press(f"#seat-{index}-detail", "Tab")
     page.get_by_role("button", name="Start the game").click()
+
+
+def host_generala(page: Page, base_url: str) -> None:
+    """Ann sets up Generala on her device, Bob's seat on his own device, and opens the table."""
+    host_game(page, base_url, "generala", ["Bob"])
 
 
 HANDSHAKE = "[A-Za-z0-9_-]{100,200}$"
 """A handshake's text at the end of a link: about 124 characters."""
 
 
-def seat_guest(host: Page, guest: Page, base_url: str, name: str) -> None:
-    """The guest opens the host's invitation, names themselves and joins; the host pastes the guest's answer."""
-    invitation = host.locator("#live-invite-generala")
+def seat_guest(
+    host: Page, guest: Page, base_url: str, name: str, *, game: str = "generala", seat: int = 1, invited: str = ""
+) -> None:
+    """The guest opens the host's invitation (its heading, ``invited``: "Invite <name>" unless said), names
+    themselves and joins; the host pastes the guest's answer."""
+    expect(host.get_by_role("heading", name=invited or f"Invite {name}")).to_be_visible()
+    invitation = host.locator(f"#live-invite-{game}")
     expect(invitation).to_have_value(re.compile(re.escape(f"{base_url}#/join/") + HANDSHAKE))
     expect(host.get_by_role("img", name="The invitation, as a QR code")).to_be_visible()
     at_instant_pace(guest)
@@ -42,9 +58,9 @@ def seat_guest(host: Page, guest: Page, base_url: str, name: str) -> None:
     guest.get_by_role("button", name="Join").click()
     answer = guest.locator("#live-answer-link")
     expect(answer).to_have_value(re.compile(re.escape(f"{base_url}#/answer/") + HANDSHAKE))
-    host.fill("#live-answer-generala", answer.input_value())
-    host.press("#live-answer-generala", "Tab")
-    expect(host.locator(".live-seats li").nth(1)).to_have_text(f"{name} · connected")
+    host.fill(f"#live-answer-{game}", answer.input_value())
+    host.press(f"#live-answer-{game}", "Tab")
+    expect(host.locator(".live-seats li").nth(seat)).to_have_text(f"{name} · connected")
 
 
 def play_turn(host: Page, guest: Page) -> None:
@@ -106,3 +122,145 @@ def test_a_guest_who_reloads_rejoins_by_a_new_invitation_and_the_game_goes_on(
     expect(guest.locator(".live-seats li")).to_have_text(["Ann · on their own device", "Bob · on this device"])
     for _ in range(3):
         play_turn(host, guest)
+
+
+def in_step(pages: list[Page]) -> int:
+    """How many actions the first device's table shows, once every device shows as many."""
+    ply = pages[0].locator(".table-screen").get_attribute("data-ply") or ""
+    for page in pages[1:]:
+        expect(page.locator(".table-screen")).to_have_attribute("data-ply", ply)
+    return int(ply)
+
+
+def play_421_to_the_end(pages: list[Page]) -> None:
+    """Each player throws once and stands when allowed, on their own device, till the game ends on every one."""
+    while not pages[0].locator(".result h2").is_visible():
+        ply = in_step(pages)  # drawn on every device: the mover's buttons with it
+        buttons = "[data-action='421:stop'], [data-action='421:throw']"
+        mover = next((page for page in pages if page.locator(buttons).count()), None)
+        if mover is not None:
+            stand = mover.locator("[data-action='421:stop']")
+            (stand if stand.count() else mover.locator("[data-action='421:throw']")).first.click()
+        if not pages[0].locator(".result h2").is_visible():  # else the dice are in the air: the devices' links come
+            expect(pages[0].locator(".table-screen")).not_to_have_attribute("data-ply", str(ply))
+
+
+def test_three_devices_play_a_whole_game_of_421_live(devices: Devices, live_network: LiveNetwork) -> None:
+    base = live_network.base_url
+    ann, bob, cy = devices(3)
+    host_game(ann, base, "421", ["Bob", "Cy"])
+    seat_guest(ann, bob, base, "Bob", game="421", seat=1)
+    seat_guest(ann, cy, base, "Cy", game="421", seat=2)
+    expect(cy.locator(".live-seats li")).to_have_text(
+        ["Ann · on their own device", "Bob · on their own device", "Cy · on this device"]
+    )
+    ann.get_by_role("button", name="Start the game").click()
+    play_421_to_the_end([ann, bob, cy])
+    winner = ann.locator(".result h2").inner_text()
+    for page in (bob, cy):
+        expect(page.locator(".result h2")).to_have_text(winner)
+        expect(page.locator(".dice-note")).to_contain_text("Every throw checked")
+
+
+def my_move(page: Page, name: str) -> None:
+    """``name``, whose turn it is on ``page``, moves the first of their pieces that can go, to its first hole."""
+    pieces = page.locator(f".spot[aria-label$=' piece of {name}']")
+    for index in range(pieces.count()):
+        pieces.nth(index).click()
+        targets = page.locator(".spot:has(circle.target)")
+        if targets.count():
+            targets.first.click()
+            return
+    raise AssertionError("no piece of the player to move can go")
+
+
+def test_four_devices_play_chinese_checkers_live_and_a_guest_goes_on_when_the_host_is_gone(
+    devices: Devices, live_network: LiveNetwork
+) -> None:
+    base = live_network.base_url
+    ann, bob, cy, dee = devices(4)
+    host_game(ann, base, "chinese-checkers", ["Bob", "Cy", "Dee"])
+    for seat, (page, name) in enumerate(((bob, "Bob"), (cy, "Cy"), (dee, "Dee")), start=1):
+        waiting = ", ".join(["Bob", "Cy", "Dee"][seat - 1 :])
+        invited = f"Invite {name}" if name == "Dee" else f"Invite one of them: {waiting}"
+        seat_guest(ann, page, base, name, game="chinese-checkers", seat=seat, invited=invited)
+    ann.get_by_role("button", name="Start the game").click()
+    players = {"Ann": ann, "Bob": bob, "Cy": cy, "Dee": dee}
+    pages = list(players.values())
+    for _ in range(8):  # two rounds, each player moving on their own device
+        ply = in_step(pages)
+        name, mover = next((n, p) for n, p in players.items() if "Choose a piece to move." in p.locator(".status").inner_text())
+        my_move(mover, name)
+        expect(ann.locator(".table-screen")).not_to_have_attribute("data-ply", str(ply))
+    ply = in_step(pages)
+    board = "(svg) => [...svg.querySelectorAll('.spot')].map((spot) => spot.getAttribute('aria-label')).join('|')"
+    assert len({page.locator(".cc-board").evaluate(board) for page in pages}) == 1  # every device shows the same board
+    ann.close()  # the host closes its page
+    expect(bob.locator(".live-panel")).to_contain_text("The connection to the table was lost")
+    bob.get_by_role("button", name="Go on with this device as the table").click()
+    expect(bob.get_by_role("heading", name="Invite one of them: Ann, Cy, Dee")).to_be_visible()
+    expect(bob.locator(".table-screen")).to_have_attribute("data-ply", str(ply))
+    seat_guest(
+        bob, cy, base, "Cy", game="chinese-checkers", seat=2, invited="Invite one of them: Ann, Cy, Dee"
+    )  # Cy joins Bob's table: the same game goes on
+    expect(cy.locator(".table-screen")).to_have_attribute("data-ply", str(ply))
+
+
+CAMERA = """
+window.__qr = null;  // what the stand-in camera shows: the test sets it to the QR code's text
+navigator.mediaDevices.getUserMedia = async () => {
+  const canvas = Object.assign(document.createElement("canvas"), {width: 64, height: 48});
+  canvas.getContext("2d").fillRect(0, 0, 64, 48);
+  return canvas.captureStream(5);
+};
+window.BarcodeDetector = class {
+  async detect() { return window.__qr ? [{rawValue: window.__qr, format: "qr_code"}] : []; }
+};
+"""
+"""A camera and a QR code reader for the page (Chromium on Linux has neither): the picture is a grey canvas, and
+the reader reads ``window.__qr`` once the test puts the guest's answer there."""
+
+
+def test_the_host_reads_the_guest_s_answer_with_the_page_s_own_camera(devices: Devices, live_network: LiveNetwork) -> None:
+    base = live_network.base_url
+    host, guest = devices(2)
+    host.add_init_script(CAMERA)
+    host_generala(host, base)
+    at_instant_pace(guest)
+    open_app(guest, base, "#/join/" + host.locator("#live-invite-generala").input_value().rpartition("/")[2])
+    guest.fill("#live-name", "Bob")
+    guest.press("#live-name", "Tab")
+    guest.get_by_role("button", name="Join").click()
+    answer = guest.locator("#live-answer-link")
+    expect(answer).to_have_value(re.compile(HANDSHAKE))
+    host.get_by_role("button", name="Scan their answer with this device’s camera").click()
+    expect(host.locator("video#live-scanner")).to_be_visible()
+    expect(host.get_by_text("Hold the answer’s QR code in front of the camera.")).to_be_visible()
+    host.evaluate("(text) => { window.__qr = text; }", answer.input_value())
+    expect(host.locator(".live-seats li").nth(1)).to_have_text("Bob · connected")
+    expect(host.locator("video#live-scanner")).to_have_count(0)  # the camera let go once the code is read
+    assert host.evaluate("() => document.querySelectorAll('video').length") == 0
+
+
+CHANNEL = """
+const send = RTCDataChannel.prototype.send;
+RTCDataChannel.prototype.send = function (data) { window.__channel = this; return send.call(this, data); };
+"""
+"""Keeps the page's data channel in ``window.__channel``, so the test can send what the page never would."""
+
+
+def test_a_guest_that_sends_what_is_not_a_move_is_refused_and_the_third_time_disconnected(
+    devices: Devices, live_network: LiveNetwork
+) -> None:
+    base = live_network.base_url
+    host, guest = devices(2)
+    guest.add_init_script(CHANNEL)
+    host_generala(host, base)
+    seat_guest(host, guest, base, "Bob")
+    start(host, guest)
+    ply = in_step([host, guest])
+    for message in ('{"t":"act","at":0,"action":{"throw":[]}}', f'{{"t":"act","at":{ply},"action":"fly"}}', "not json"):
+        guest.evaluate("(text) => window.__channel.send(text)", message)  # out of turn, illegal, malformed
+    expect(host.locator(".live-seats li").nth(1)).to_have_text("Bob · away (connection lost)")
+    expect(guest.locator(".live-panel")).to_contain_text("The connection to the table was lost")
+    assert in_step([host, guest]) == ply  # nothing was applied, on either device

@@ -135,7 +135,7 @@ def test_an_action_out_of_turn_illegal_or_malformed_is_refused_never_applied_and
     assert room.refusals[-1] == (1, "malformed") and 1 not in room.closed
     room.send(1, json.dumps({"t": "act", "pad": "x" * MAX_MESSAGE}))
     assert room.refusals[-1] == (1, "too_large")
-    assert room.host.devices[1].strikes == STRIKES and 1 in room.closed
+    assert room.host.devices[1].strikes == STRIKES and 1 in room.closed and not room.host.devices[1].present
     assert room.host.match is match and room.guests[1].match.played == match.played
 
 

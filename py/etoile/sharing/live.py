@@ -353,7 +353,11 @@ class HostTable:
             strikes = guest.strikes + 1
             devices = {**self.devices, device: replace(guest, strikes=strikes)} if device in self.devices else self.devices
             out = Out(device, {"t": "refused", "reason": refused.reason, "detail": str(refused)}, close=strikes >= STRIKES)
-            return replace(self, devices=devices), [out]
+            table = replace(self, devices=devices)
+            if strikes < STRIKES or device not in devices:
+                return table, [out]
+            table, more = table.left(device)  # disconnected: away, like a device whose connection dropped
+            return table, [out, *more]
 
     def act(self, device: int, message: Mapping[str, Any]) -> tuple[HostTable, list[Out]]:
         """An action from ``device``'s seat (0: the host's, or a computer's it plays): applied, passed on."""

@@ -279,6 +279,13 @@ class Runtime:
         self.listen(window, "hashchange", lambda event: self.dispatch(m.RouteChanged(str(window.location.hash))))
         if hasattr(window, "BroadcastChannel"):  # a guest's answer opened in another tab, handed to this one
             self.listen(window.BroadcastChannel.new("etoile-live"), "message", self.on_handoff)
+        # A page closed, reloaded or left says so to the devices of its live tables at once (else they find out
+        # when the connection times out, some thirty seconds later).
+        self.listen(window, "pagehide", self.on_leave)
+
+    def on_leave(self, event: Any) -> None:
+        if self._peers is not None:
+            self._peers.close_all()
 
     def guarded(self, handler: Callable[[Any], None]) -> Callable[[Any], None]:
         """Run an event handler inside the page's error boundary."""

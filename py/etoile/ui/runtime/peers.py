@@ -207,6 +207,11 @@ class Peers:
         if connection is not None:
             connection.close()
 
+    def close_all(self) -> None:
+        """Close every connection (the page is going)."""
+        while self.connections:
+            self.connections.popitem()[1].close()
+
     def closed(self, connection: Connection) -> None:
         if self.connections.get((connection.table, connection.device)) is connection:
             del self.connections[connection.table, connection.device]

@@ -71,10 +71,11 @@ def live_panel(model: Model, slot: Slot, match: Match, t: Catalog) -> El:
         waiting = host.missing()
         text = next(iter(live.invitations.values()), "")
         if waiting and text:
-            name = seat_name(match, waiting[0], t)
+            names = [seat_name(match, seat, t) for seat in waiting]
+            title = t("live.invite_title", name=names[0]) if len(names) == 1 else t("live.invite_any", names=", ".join(names))
             answer_id = f"live-answer-{game_id}"
             parts += [
-                h("h3", {}, t("live.invite_title", name=name)),
+                h("h3", {}, title),
                 h("p", {}, t("live.invite_lead")),
                 link_field(
                     f"live-invite-{game_id}",

@@ -47,6 +47,7 @@ def game(model: Model, t: Catalog, *, watching: bool = False, leave: str = "link
             "class": f"table-screen table-{game_id}",
             "data-computer-turn": replay is None and match.computer_to_move is not None,
             "data-replay": replay is not None,
+            "data-ply": shown.cursor,  # how many actions the table shows: the same on every device of a live table
         },
         h(
             "div",
