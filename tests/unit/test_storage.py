@@ -53,7 +53,7 @@ def test_settings_saved_before_the_volume_and_the_vibration_load_with_their_defa
     settings = store.settings()
     assert settings == Settings(language="fr", name="Ann", sound=False, speed="fast", theme="dark", coach=True)
     assert (settings.volume, settings.vibrate) == (70, True)
-    assert settings.to_json() == older | {"volume": 70, "vibrate": True, "learned": []}
+    assert settings.to_json() == older | {"volume": 70, "vibrate": True, "learned": [], "relay": ""}
     assert store.problems == []
 
 
@@ -80,6 +80,7 @@ def test_the_volume_and_the_vibration_are_saved_as_chosen(games: dict) -> None:
         "volume": 30,
         "vibrate": False,
         "learned": [],
+        "relay": "",
     }
     assert store_with(store.backend.items, games).settings() == Settings(volume=30, vibrate=False)
     assert [Settings(volume=v).volume for v in (0, 100)] == [0, 100]
