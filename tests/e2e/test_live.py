@@ -149,7 +149,7 @@ def test_three_devices_play_a_whole_game_of_421_live(devices: Devices, live_netw
     base = live_network.base_url
     ann, bob, cy = devices(3)
     host_game(ann, base, "421", ["Bob", "Cy"])
-    seat_guest(ann, bob, base, "Bob", game="421", seat=1)
+    seat_guest(ann, bob, base, "Bob", game="421", seat=1, invited="Invite one of them: Bob, Cy")
     seat_guest(ann, cy, base, "Cy", game="421", seat=2)
     expect(cy.locator(".live-seats li")).to_have_text(
         ["Ann · on their own device", "Bob · on their own device", "Cy · on this device"]
