@@ -74,8 +74,7 @@ def live_panel(model: Model, slot: Slot, match: Match, t: Catalog) -> El:
             names = [seat_name(match, seat, t) for seat in waiting]
             title = t("live.invite_title", name=names[0]) if len(names) == 1 else t("live.invite_any", names=", ".join(names))
             answer_id = f"live-answer-{game_id}"
-            parts += [
-                h("h3", {}, title),
+            invitation = [
                 h("p", {}, t("live.invite_lead")),
                 link_field(
                     f"live-invite-{game_id}",
@@ -85,13 +84,21 @@ def live_panel(model: Model, slot: Slot, match: Match, t: Catalog) -> El:
                     t,
                 ),
                 scanner(model, live, game_id, t),
-                h("label", {"for": answer_id}, t("live.answer_label")),
-                h("textarea", {"id": answer_id, "rows": "3", "data-action": "live-answer", "spellcheck": "false"}),
-                h("button", {"type": "button"}, t("live.connect")),  # leaving the field reads it
+                h(
+                    "div",
+                    {"class": "field"},
+                    h("label", {"for": answer_id}, t("live.answer_label")),
+                    h("textarea", {"id": answer_id, "rows": "3", "data-action": "live-answer", "spellcheck": "false"}),
+                ),
+                h("div", {"class": "row"}, h("button", {"type": "button"}, t("live.connect"))),  # leaving the field reads it
             ]
+            parts.append(away_choice(live, match, game_id, t))
+            if host.started:  # a game under way: the table first, the invitation to come back folded above it
+                parts.append(h("details", {"class": "live-invite"}, h("summary", {}, title), invitation))
+            else:
+                parts += [h("h3", {}, title), *invitation]
         elif waiting:
             parts.append(h("p", {"class": "hint", "aria-live": "polite"}, t("live.making")))
-        parts.append(away_choice(live, match, game_id, t))
         if not host.started:
             start: dict[str, Attr] = {"type": "button", "class": "primary", "data-action": "live-start", "data-game": game_id}
             parts += [
