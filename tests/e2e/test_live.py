@@ -268,3 +268,44 @@ def test_a_guest_that_sends_what_is_not_a_move_is_refused_and_the_third_time_dis
     expect(host.locator(".live-seats li").nth(1)).to_have_text("Bob · away (connection lost)")
     expect(guest.locator(".live-panel")).to_contain_text("The connection to the table was lost")
     assert in_step([host, guest]) == ply  # nothing was applied, on either device
+
+
+def test_the_live_screens_pass_the_accessibility_audit_in_both_themes(devices: Devices, live_network: LiveNetwork) -> None:
+    """axe on every screen of a live table, light then dark: the host's invitation, the guest's join form and its
+    answer, both tables once the game is under way, and the host's folded invitation while the guest is away."""
+    from tests.e2e.test_audit import FAILING, audit  # noqa: PLC0415 - the audit's own helpers, axe inlined
+
+    base = live_network.base_url
+    host, guest = devices(2)
+    found: dict[str, list[str]] = {}
+
+    def check(page: Page, screen: str) -> None:
+        theme = page.evaluate("() => document.documentElement.dataset.theme || 'light'")
+        found[f"{screen} ({theme})"] = [v["id"] for v in audit(page) if v["impact"] in FAILING]
+
+    host_generala(host, base)
+    expect(host.locator("#live-invite-generala")).to_have_value(re.compile(HANDSHAKE))
+    check(host, "invitation")
+    at_instant_pace(guest)
+    open_app(guest, base, "#/join/" + host.locator("#live-invite-generala").input_value().rpartition("/")[2])
+    check(guest, "join")
+    guest.fill("#live-name", "Bob")
+    guest.press("#live-name", "Tab")
+    guest.get_by_role("button", name="Join").click()
+    expect(guest.locator("#live-answer-link")).to_have_value(re.compile(HANDSHAKE))
+    check(guest, "answer")
+    host.fill("#live-answer-generala", guest.locator("#live-answer-link").input_value())
+    host.press("#live-answer-generala", "Tab")
+    start(host, guest)
+    for theme in ("Light", "Dark"):
+        for page in (host, guest):
+            if theme == "Dark":
+                table = page.url
+                open_app(page, base, "#/settings")
+                page.get_by_role("radio", name="Dark").check()
+                page.goto(table)
+                page.wait_for_selector("html[data-ready='true'], .table-screen")
+            expect(page.locator(".live-panel")).to_be_visible()
+            check(page, "host's table" if page is host else "guest's table")
+    assert len(found) == 7 and sum(screen.endswith("(dark)") for screen in found) == 2
+    assert {screen: ids for screen, ids in found.items() if ids} == {}
