@@ -93,6 +93,11 @@ class Wire:
             case fx.Archive(match, fair):
                 self.archived[name].append(Entry.of(match, "2026-12-06T21:00", fair))
 
+    def cut(self, name: str) -> None:
+        """The connection drops: the device ``name`` finds out (the other, when it is told)."""
+        self.open = False
+        self.send(name, m.PeerClosed(slot_of(self.models[name]).code or "", 0 if name == "guest" else self.device))
+
     def reload(self, name: str) -> None:
         """The device's page loaded again: its games and live tables from its storage, no connection."""
         store = self.stores[name]
@@ -130,6 +135,15 @@ def set_up(wire: Wire, game: str = "generala") -> Slot:
     return slot
 
 
+def playing(game: str = "generala", actions: int | None = 0) -> tuple[Wire, Slot]:
+    """A table of ``game`` set up and joined (:func:`set_up`), started, ``actions`` actions into its game."""
+    wire = Wire()
+    slot = set_up(wire, game)
+    wire.send("host", m.LiveStart(game))
+    play_some(wire, slot, actions)
+    return wire, slot
+
+
 def play_some(wire: Wire, slot: Slot, actions: int | None) -> None:
     """Play ``actions`` actions, each from the device of the seat to move (the first legal one)."""
     played = 0
@@ -164,10 +178,7 @@ def test_a_table_set_up_joined_and_played_from_both_devices_stays_the_same_on_ea
 
 @pytest.mark.parametrize("game", ["421", "generala", "chinese-checkers"])
 def test_a_whole_game_of_each_kind_played_live_ends_the_same_on_both_devices(game: str) -> None:
-    wire = Wire()
-    slot = set_up(wire, game)
-    wire.send("host", m.LiveStart(game))
-    play_some(wire, slot, None)
+    wire, slot = playing(game, None)
     host, guest = wire.models["host"], wire.models["guest"]
     assert host.matches[slot].result is not None and host.matches[slot].played == guest.matches[slot].played
     assert guest.live[slot].guest.unchecked is None  # type: ignore[union-attr]
@@ -175,10 +186,7 @@ def test_a_whole_game_of_each_kind_played_live_ends_the_same_on_both_devices(gam
 
 
 def test_a_guest_reloaded_rejoins_by_a_new_invitation_and_goes_on_from_the_host_s_record() -> None:
-    wire = Wire()
-    slot = set_up(wire)
-    wire.send("host", m.LiveStart("generala"))
-    play_some(wire, slot, 6)
+    wire, slot = playing(actions=6)
     wire.reload("guest")
     guest = wire.models["guest"]
     assert guest.live[slot].guest is not None and guest.matches[slot].played == wire.models["host"].matches[slot].played
@@ -273,10 +281,7 @@ def watched(url: str) -> Model:
 
 @pytest.mark.parametrize("game", ["421", "generala"])
 def test_a_live_game_s_record_carries_its_dice_and_every_throw_checks_wherever_it_is_opened(game: str) -> None:
-    wire = Wire()
-    slot = set_up(wire, game)
-    wire.send("host", m.LiveStart(game))
-    play_some(wire, slot, None)
+    wire, slot = playing(game, None)
     for name in ("host", "guest"):
         (entry,) = wire.archived[name]
         shared = entry.opened()
@@ -292,10 +297,7 @@ def test_a_live_game_s_record_carries_its_dice_and_every_throw_checks_wherever_i
 
 
 def test_a_throw_changed_in_a_live_game_s_record_is_named_where_it_is_watched() -> None:
-    wire = Wire()
-    slot = set_up(wire, "421")
-    wire.send("host", m.LiveStart("421"))
-    play_some(wire, slot, 30)
+    wire, slot = playing("421", 30)
     match, fair = wire.models["host"].matches[slot], wire.models["host"].live[slot].fair
     number, _, roll = list(throws(match))[-1]
     index = max(i for i, a in enumerate(match.played) if isinstance(a, Roll))
@@ -310,12 +312,8 @@ def test_a_throw_changed_in_a_live_game_s_record_is_named_where_it_is_watched() 
 
 
 def test_a_seat_away_for_a_while_may_be_played_by_the_computer_until_its_device_is_back() -> None:
-    wire = Wire()
-    slot = set_up(wire)
-    wire.send("host", m.LiveStart("generala"))
-    play_some(wire, slot, 4)
-    wire.open = False
-    wire.send("guest", m.PeerClosed(slot.code or "", 0))
+    wire, slot = playing(actions=4)
+    wire.cut("guest")
     wire.later.clear()
     wire.send("host", m.PeerClosed(slot.code or "", 1))
     later = [e for e in wire.later if isinstance(e.msg, m.LiveAway)]
@@ -344,10 +342,7 @@ def test_a_seat_away_for_a_while_may_be_played_by_the_computer_until_its_device_
 
 
 def test_the_host_may_end_the_game_for_everyone_and_each_device_keeps_it_in_its_history() -> None:
-    wire = Wire()
-    slot = set_up(wire, "421")
-    wire.send("host", m.LiveStart("421"))
-    play_some(wire, slot, 5)
+    wire, slot = playing("421", 5)
     played = wire.models["host"].matches[slot].played
     wire.send("host", m.LiveEnd("421"))
     for name, notice in (("host", "live.ended_here"), ("guest", "live.ended")):
@@ -361,12 +356,8 @@ def test_the_host_may_end_the_game_for_everyone_and_each_device_keeps_it_in_its_
 
 
 def test_when_the_host_is_gone_the_game_goes_on_from_a_guest_s_device_as_a_new_table_every_throw_still_checked() -> None:
-    wire = Wire()
-    slot = set_up(wire)
-    wire.send("host", m.LiveStart("generala"))
-    play_some(wire, slot, 9)
-    wire.open = False
-    wire.send("guest", m.PeerClosed(slot.code or "", 0))  # Ann's device is gone
+    wire, slot = playing(actions=9)
+    wire.cut("guest")  # Ann's device is gone
     assert "Go on with this device as the table" in view(wire.models["guest"]).text()
     wire.send("guest", m.LiveGoOn(11, "98" * 32, "generala"))
     bob = wire.models["guest"]
