@@ -408,3 +408,14 @@ def test_the_host_reads_the_answer_with_the_camera_where_the_browser_reads_qr_co
     wire.send("host", m.LiveScanned(slot.code or "", f"https://x.example/#/answer/{answer}"))  # the code's text: a link
     host = wire.models["host"]
     assert not host.live[slot].scanning and host.live[slot].connected == {1}
+
+
+def test_at_most_seven_seats_are_played_on_other_devices_eight_devices_in_all() -> None:
+    model = update(Model(settings=Settings(name="Ann")), m.RouteChanged("#/generala/new"))[0]
+    model = update(model, m.SetupPlayers(9, "generala"))[0]
+    for seat in range(1, 9):
+        model = update(model, m.SetupSeatKind(seat, "device", "generala"))[0]
+    setup = model.setups["generala"]
+    assert [s.kind for s in setup.seats] == ["person", *["device"] * 7, "computer"] and setup.guests_full
+    options = view(model).find_all(lambda e: e.tag == "option" and e.attrs.get("value") == "device")
+    assert [bool(o.attrs.get("disabled")) for o in options] == [True, *[False] * 7, True]

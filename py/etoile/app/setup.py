@@ -22,6 +22,9 @@ from etoile.engine.names import clean_name
 KINDS = ("person", "device", "friend", "computer")
 """Who may sit at a seat, in the order the form lists them."""
 MAX_SEATS = 99
+MAX_GUESTS = 7
+"""The most seats played on other devices at a live table: eight devices in all, the host's with them (every
+action goes through the host, which holds a connection to each)."""
 """The most seats a form holds for a game whose rules set no limit: only to keep a page drawable."""
 
 
@@ -97,6 +100,8 @@ class Setup:
         follow."""
         if kind not in KINDS or (kind == "friend" and not self.spec.by_link) or not 0 <= index < len(self.seats):
             return self
+        if kind == "device" and not self.seats[index].device and len(self.guests()) >= MAX_GUESTS:
+            return self
         other = {"friend": "device", "device": "friend"}.get(kind)
         seats = tuple(replace(s, away=kind == "friend", device=kind == "device") if s.kind == other else s for s in self.seats)
         computer = self.spec.strongest if kind == "computer" else None
@@ -111,6 +116,11 @@ class Setup:
     def live(self) -> bool:
         """Whether the game will be played live across devices: a person sits at one on their own."""
         return any(seat.device for seat in self.seats)
+
+    @property
+    def guests_full(self) -> bool:
+        """Whether no other seat may be played on its own device (:data:`MAX_GUESTS` are)."""
+        return len(self.guests()) >= MAX_GUESTS
 
     def guests(self) -> set[int]:
         """The seats played on other devices, live."""

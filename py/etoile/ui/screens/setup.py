@@ -54,7 +54,7 @@ def setup_screen(model: Model, t: Catalog) -> El:
             "fieldset",
             {"class": "seats"},
             h("legend", {}, t("setup.seats")),
-            [seat_row(spec, index, seat, t) for index, seat in enumerate(setup.seats)],
+            [seat_row(spec, index, seat, t, full=setup.guests_full) for index, seat in enumerate(setup.seats)],
             setup.by_link and h("p", {"class": "hint"}, t("setup.by_link_note")),
         ),
         [
@@ -104,7 +104,9 @@ def seat_kinds(spec: Description) -> tuple[str, ...]:
     return tuple(kind for kind in KINDS if kind != "friend" or spec.by_link)
 
 
-def seat_row(spec: Description, index: int, seat: SeatChoice, t: Catalog) -> El:
+def seat_row(spec: Description, index: int, seat: SeatChoice, t: Catalog, *, full: bool = False) -> El:
+    """One seat of the setup: who plays it, and their name or the computer's level (``full``: no other seat may be
+    played on its own device)."""
     data = {"data-game": spec.id, "data-index": str(index)}
     kind_id, detail_id = f"seat-{index}-kind", f"seat-{index}-detail"
     kind = seat.kind
@@ -116,7 +118,10 @@ def seat_row(spec: Description, index: int, seat: SeatChoice, t: Catalog) -> El:
         h(
             "select",
             {"id": kind_id, "data-action": "setup-seat-kind", **data},
-            [h("option", {"value": k, "selected": k == kind}, t(f"setup.kind.{k}")) for k in seat_kinds(spec)],
+            [
+                h("option", {"value": k, "selected": k == kind, "disabled": k == "device" != kind and full}, t(f"setup.kind.{k}"))
+                for k in seat_kinds(spec)
+            ],
         ),
         h(
             "label",
