@@ -29,6 +29,7 @@ from etoile.games.generala import table as generala_table
 from etoile.saved.settings import LANGUAGES, SPEEDS, THEMES
 from etoile.saved.storage import MATCH, SETTINGS, ImportReason, Problem, ProblemKind
 from etoile.sharing import by_link, link
+from etoile.sharing.live import REASONS
 from etoile.ui import views
 from etoile.ui.i18n import APOSTROPHE, Catalog, catalog, french_fill, pick_language, plural_form, rules, string_files, strings
 from etoile.ui.screens import home as home_screen
@@ -408,6 +409,7 @@ def runtime_keys() -> dict[str, set[str]]:
         },
         "app/live.py: notice": {"live.ended", "live.ended_here"},  # a live game ended, by its host or here
         "app/live.py: live.scan_failed.{}": {f"live.scan_failed.{r}" for r in live.SCAN_FAILURES},
+        "app/live.py: live.reason.{}": {f"live.reason.{r}" for r in REASONS},
         "ui/screens/settings.py: settings.speed.{}": {f"settings.speed.{v}" for v in SPEEDS},
         "ui/screens/settings.py: settings.theme.{}": {f"settings.theme.{v}" for v in THEMES},
         **{

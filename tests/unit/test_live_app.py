@@ -419,3 +419,14 @@ def test_at_most_seven_seats_are_played_on_other_devices_eight_devices_in_all() 
     assert [s.kind for s in setup.seats] == ["person", *["device"] * 7, "computer"] and setup.guests_full
     options = view(model).find_all(lambda e: e.tag == "option" and e.attrs.get("value") == "device")
     assert [bool(o.attrs.get("disabled")) for o in options] == [True, *[False] * 7, True]
+
+
+def test_a_message_the_host_refuses_is_told_on_both_devices_in_words() -> None:
+    wire, slot = playing(actions=2)
+    played = wire.models["host"].matches[slot].played
+    wire.send("host", m.PeerSaid(slot.code or "", wire.device, '{"t":"act","at":0,"action":{"throw":[]}}'))
+    host, guest = wire.models["host"], wire.models["guest"]
+    assert [n.key for n in host.notices] == ["live.refused_guest"] and [n.key for n in guest.notices] == ["live.refused"]
+    assert "Bob’s device sent what the table refused: not its turn." in view(host).text()
+    assert "The table refused this device’s last message: not its turn." in view(guest).text()
+    assert host.matches[slot].played == guest.matches[slot].played == played and guest.live[slot].guest.refused is None  # type: ignore[union-attr]

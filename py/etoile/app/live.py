@@ -349,7 +349,12 @@ def _said(model: Model, table: str, device: int, text: str) -> tuple[Model, list
         return _welcomed(model, joining, text)
     slot = slot_of(model, table)
     if slot is not None and (held := model.live[slot].host) is not None:
-        model, effects = _held(model, slot, *held.receive(device, text))
+        after, out = held.receive(device, text)
+        for refusal in (o.message for o in out if o.message["t"] == "refused" and device in held.devices):
+            name = held.devices[device].name or "?"
+            reason = {"reason": f"live.reason.{refusal['reason']}"}
+            model = model.notify("live.refused_guest", "warning", params={"name": name}, terms=reason)
+        model, effects = _held(model, slot, after, out)
         model, more = invite(model, slot)
         return model, [*effects, *more]
     if slot is not None and (guest := model.live[slot].guest) is not None:
@@ -357,6 +362,9 @@ def _said(model: Model, table: str, device: int, text: str) -> tuple[Model, list
             guest, answers = guest.receive(text)
         except Refused as refused:
             return model.notify("live.out_of_step", "warning", details=str(refused)), []
+        if guest.refused is not None:  # told once: a message of this device's, refused by the host
+            model = model.notify("live.refused", "warning", terms={"reason": f"live.reason.{guest.refused}"})
+            guest = replace(guest, refused=None)
         model = replace(model, live={**model.live, slot: replace(model.live[slot], guest=guest)})
         if guest.ended:
             return _ended(model, slot, "live.ended", [])

@@ -464,6 +464,8 @@ class GuestTable:
     """Whether the host started the game."""
     ended: bool = False
     """Whether the host ended it (the copy stays as it stands)."""
+    refused: str | None = None
+    """Why the host refused this device's last message (one of :data:`REASONS`), for the page to tell once."""
 
     @staticmethod
     def hello(name: str, chain: Chain, spent: int = 0) -> dict[str, JSON]:
@@ -526,7 +528,8 @@ class GuestTable:
             case "end":
                 return replace(self, ended=True), []
             case "refused":
-                return self, []
+                reason = message.get("reason")
+                return replace(self, refused=reason if reason in REASONS else "malformed"), []
             case _:
                 raise Refused("malformed", f"no message {message['t']!r} from the host")
 
