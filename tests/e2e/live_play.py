@@ -68,6 +68,10 @@ def seat_guest(
     expect(host.locator(".live-seats li").nth(seat)).to_have_text(f"{name} · connected")
 
 
+DICE = "() => [...document.querySelectorAll('.dice-row .die')].map((die) => die.getAttribute('aria-label')).join('|')"
+"""The dice a page shows, as one text."""
+
+
 def play_turn(host: Page, guest: Page) -> None:
     """The player to move throws once and fills the first box offered, on their own device; the other device
     shows the same dice."""
@@ -75,10 +79,9 @@ def play_turn(host: Page, guest: Page) -> None:
     expect(guest.locator(".status")).to_have_text(status)
     mover, watcher = (host, guest) if "Ann to play" in status else (guest, host)
     mover.get_by_role("button", name="Throw", exact=True).click()
-    dice = mover.locator(".dice-row .die")
-    expect(dice).to_have_count(5)
-    for index, face in enumerate([dice.nth(i).get_attribute("aria-label") or "" for i in range(5)]):
-        expect(watcher.locator(".dice-row .die").nth(index)).to_have_attribute("aria-label", face)
+    expect(mover.locator(".dice-row .die")).to_have_count(5)
+    faces = mover.evaluate(DICE)
+    watcher.wait_for_function(f"(faces) => ({DICE})() === faces", arg=faces)  # the same dice on the other device
     fill_box(mover, mover.locator(".sheet button.fill:visible").first)
     expect(mover.locator(".status")).not_to_have_text(status)
 
@@ -89,9 +92,9 @@ def start(host: Page, guest: Page) -> None:
     host.get_by_role("button", name="Start the game").click()
     for page in (host, guest):
         expect(page.locator(".table-body[inert]")).to_have_count(0)
-    while "Who starts?" in (status := host.locator(".status").inner_text()):
-        ply = in_step([host, guest])
-        mover = host if "Ann throws" in status else guest
+    while "Who starts?" in host.locator(".status").inner_text():
+        ply = in_step([host, guest])  # read once both show the same: the host draws after it sends
+        mover = host if "Ann throws" in host.locator(".status").inner_text() else guest
         mover.get_by_role("button", name="Throw the five dice").click()
         expect(host.locator(".table-screen")).not_to_have_attribute("data-ply", str(ply))
     for page in (host, guest):
@@ -135,11 +138,13 @@ def play_cc_to_the_end(players: dict[str, Page]) -> None:
     pages = list(players.values())
     host = pages[0]
     while not host.locator(".result h2").is_visible():
-        ply = in_step(pages)
+        ply = in_step([host])  # the host holds the table: the mover's device waits to show what it shows
         status = host.locator(".status").inner_text()
         name = next(name for name in players if status.startswith(f"{name} to play"))
+        expect(players[name].locator(".table-screen")).to_have_attribute("data-ply", str(ply))
         my_move(players[name], name)
         expect(host.locator(".table-screen")).not_to_have_attribute("data-ply", str(ply))
+    in_step(pages)
 
 
 def my_move(page: Page, name: str) -> None:
