@@ -176,6 +176,11 @@ the reader reads ``window.__qr`` once the test puts the guest's answer there."""
 
 CHANNEL = """
 const send = RTCDataChannel.prototype.send;
-RTCDataChannel.prototype.send = function (data) { window.__channel = this; return send.call(this, data); };
+RTCDataChannel.prototype.send = function (data) {
+  window.__channel = this;
+  if (window.__silent && String(data).includes('"t":"link"')) return;  // a device that never reveals its link
+  return send.call(this, data);
+};
 """
-"""Keeps the page's data channel in ``window.__channel``, so the test can send what the page never would."""
+"""Keeps the page's data channel in ``window.__channel``, so the test can send what the page never would; and
+drops the page's dice links once ``window.__silent`` is set."""

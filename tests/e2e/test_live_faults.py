@@ -1,6 +1,7 @@
 """Live play when things go wrong: a guest that sends what is not a move (refused, never applied, told, and
-disconnected the third time), reloads and joins again; a host that closes its page, and a guest's device that takes
-the game on as a new table."""
+disconnected the third time), reloads and joins again; a guest that never reveals its dice link (cut off after ten
+seconds, the throw waiting); a host that closes its page, and a guest's device that takes the game on as a new
+table."""
 
 from __future__ import annotations
 
@@ -34,9 +35,13 @@ def test_a_misbehaving_guest_is_cut_off_joins_again_and_the_game_goes_on_even_wh
     expect(guest.locator(".table-screen")).to_have_attribute("data-ply", str(ply))
     seat_guest(host, guest, base, "Bob")
     expect(guest.locator(".live-seats li")).to_have_text(["Ann · on their own device", "Bob · on this device"])
-    for _ in range(2):
-        play_turn(host, guest)
-    ply = in_step([host, guest])
+    play_turn(host, guest)
+    guest.evaluate("() => { window.__silent = true; }")  # from now on Bob's device never reveals its link
+    mover = host if "Ann to play" in host.locator(".status").inner_text() else guest
+    mover.get_by_role("button", name="Throw", exact=True).click()  # the throw waits for Bob's link: ten seconds
+    expect(host.locator(".live-seats li").nth(1)).to_have_text("Bob · away (connection lost)")
+    expect(guest.get_by_text("The table refused this device’s last message: its dice link did not come in time.")).to_be_visible()
+    ply = in_step([host, guest])  # the dice stay in the air: the host's link alone draws nothing
     host.close()  # the host closes its page: Bob's device takes the game on
     expect(guest.locator(".live-panel")).to_contain_text("The connection to the table was lost")
     guest.get_by_role("button", name="Go on with this device as the table").click()

@@ -410,6 +410,7 @@ def runtime_keys() -> dict[str, set[str]]:
         "app/live.py: notice": {"live.ended", "live.ended_here"},  # a live game ended, by its host or here
         "app/live.py: live.scan_failed.{}": {f"live.scan_failed.{r}" for r in live.SCAN_FAILURES},
         "app/live.py: live.reason.{}": {f"live.reason.{r}" for r in REASONS},
+        "ui/screens/live.py: live.rules.{}": {f"live.rules.{k}" for k in ("dice", "late", "away", "host")},
         "ui/screens/settings.py: settings.speed.{}": {f"settings.speed.{v}" for v in SPEEDS},
         "ui/screens/settings.py: settings.theme.{}": {f"settings.theme.{v}" for v in THEMES},
         **{

@@ -160,6 +160,7 @@ def test_a_guest_that_never_reveals_is_dropped_from_the_throw_and_the_others_sti
     room.send(0, {"t": "act", "at": first.cursor, "action": first.game.action_to_json(first.game.legal_actions(first.state)[0])})
     assert room.host.throw is not None and room.host.throw.waiting == {2}
     room.host, out = room.host.timed_out()
+    assert [(o.device, o.message["reason"], o.close) for o in out if o.message["t"] == "refused"] == [(2, "late", True)]
     room.deliver(out)
     assert not room.host.devices[2].present and room.host.throw is None
     assert room.guests[1].match.played == room.host.match.played and room.guests[1].unchecked is None

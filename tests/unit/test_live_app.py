@@ -13,7 +13,7 @@ import pytest
 from etoile.app import effects as fx
 from etoile.app import messages as m
 from etoile.app.effects import Effect
-from etoile.app.live import AWAY_WAIT, restore
+from etoile.app.live import AWAY_WAIT, LINK_WAIT, restore
 from etoile.app.model import Model
 from etoile.app.play import link_url
 from etoile.app.update import update
@@ -430,3 +430,10 @@ def test_a_message_the_host_refuses_is_told_on_both_devices_in_words() -> None:
     assert "Bob’s device sent what the table refused: not its turn." in view(host).text()
     assert "The table refused this device’s last message: not its turn." in view(guest).text()
     assert host.matches[slot].played == guest.matches[slot].played == played and guest.live[slot].guest.refused is None  # type: ignore[union-attr]
+
+
+def test_the_table_s_rules_say_its_waits_as_the_table_keeps_them() -> None:
+    text = view(playing()[0].models["guest"]).text()
+    assert (LINK_WAIT, AWAY_WAIT) == (10.0, 60.0)  # the words below say so, in every language: change them together
+    assert "A throw waits ten seconds for each device’s part." in text
+    assert "When a seat’s device has been away for a minute" in text

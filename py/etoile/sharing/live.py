@@ -58,9 +58,10 @@ MAX_MESSAGE = 262_144
 of a long game is a few tens of kilobytes."""
 STRIKES = 3
 """Refused messages after which a guest is disconnected."""
-REASONS = ("malformed", "too_large", "out_of_turn", "illegal", "bad_link", "no_seat")
+REASONS = ("malformed", "too_large", "out_of_turn", "illegal", "bad_link", "no_seat", "late")
 """Why a message is refused: not a message of the protocol, over :data:`MAX_MESSAGE`, not the sender's turn (or not
-the position the table is at), not a legal action, not the link the device committed to, no free seat."""
+the position the table is at), not a legal action, not the link the device committed to, no free seat; or why a
+device is cut off: its link did not come in time (``late``)."""
 
 
 @dataclass(frozen=True)
@@ -426,7 +427,7 @@ class HostTable:
         late = self.throw.waiting
         devices = {n: replace(d, present=False) if n in late else d for n, d in self.devices.items()}
         table, out = replace(self, devices=devices)._finish_if_ready(replace(self.throw, waiting=frozenset()))
-        told = [Out(d, {"t": "refused", "reason": "bad_link", "detail": "no link in time"}, close=True) for d in sorted(late)]
+        told = [Out(d, {"t": "refused", "reason": "late", "detail": "no link in time"}, close=True) for d in sorted(late)]
         return table, [*told, *out, table.seats_message()]
 
     def _finish_if_ready(self, throw: Throw, out: list[Out] | None = None) -> tuple[HostTable, list[Out]]:

@@ -29,6 +29,8 @@ GATHERING = 5.0
 CONNECTING = 15.0
 """Seconds from an answer read to an open channel before the connection counts as failed (the player is told)."""
 CHANNEL = "etoile"
+CLOSING = 2.0
+"""Seconds a connection the host closes stays up after its channel closed, so that its last message arrives."""
 SCANNER = "live-scanner"
 """The id of the ``<video>`` the view shows while the camera reads an answer's QR code."""
 SCAN_EVERY = 0.25
@@ -202,9 +204,15 @@ class Peers:
             connection.channel.send(text)
 
     def close(self, table: str, device: int) -> None:
-        """Close the connection to ``device`` (a guest disconnected by the host, a table left)."""
+        """Close the connection to ``device`` (a guest disconnected by the host, a table left), once what was sent
+        on it is delivered: its channel closes first (sending what it holds), the connection a moment later."""
         connection = self.connections.pop((table, device), None)
-        if connection is not None:
+        if connection is None:
+            return
+        if connection.channel is not None and connection.channel.readyState == "open":
+            connection.channel.close()
+            asyncio.get_running_loop().call_later(CLOSING, connection.close)
+        else:
             connection.close()
 
     def close_all(self) -> None:

@@ -120,7 +120,19 @@ def live_panel(model: Model, slot: Slot, match: Match, t: Catalog) -> El:
         parts += [h("p", {}, t("live.go_on_lead")), h("button", go_on, t("live.go_on"))]
     if live.failed:
         parts.append(h("p", {"class": "warning", "role": "alert"}, t(f"live.failed.{live.failed}")))
+    parts.append(table_rules(t))
     return h("section", {"class": "live-panel", "aria-labelledby": f"live-title-{game_id}"}, parts)
+
+
+def table_rules(t: Catalog) -> El:
+    """How a live table works, folded under the panel: the dice thrown by every device, a device that does not
+    answer in time, a seat whose device stays away, a host that goes."""
+    return h(
+        "details",
+        {"class": "live-rules"},
+        h("summary", {}, t("live.rules.title")),
+        h("ul", {}, [h("li", {}, t(f"live.rules.{key}")) for key in ("dice", "late", "away", "host")]),
+    )
 
 
 def scanner(model: Model, live: Live, game_id: str, t: Catalog) -> El | None:
