@@ -74,7 +74,10 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict) -> dict:
-    return {**browser_context_args, "locale": "en-GB", "accept_downloads": True}
+    """Every test's context: English, downloads accepted, and no service worker, whose install fetches the whole site
+    again in the background of each new context (half a second of a test's start on this machine, and the other
+    process's CPU). The tests of working offline allow it: ``@pytest.mark.browser_context_args(service_workers="allow")``."""
+    return {**browser_context_args, "locale": "en-GB", "accept_downloads": True, "service_workers": "block"}
 
 
 def guard(page: Page, base_url: str) -> list[str]:

@@ -105,7 +105,6 @@ def test_the_take_over_keeps_the_very_elements_what_is_typed_and_the_focus(page:
     expect(page.locator("main")).to_contain_text("Louise")
 
 
-@pytest.mark.browser_context_args(service_workers="block")  # the footer says "offline" once a service worker is ready
 def test_every_screen_drawn_before_python_is_the_one_python_draws(page: Page, base_url: str) -> None:
     """Each route in each language, as boot.js draws it from the build's templates, and as Python draws it."""
     routes = [href(route) for route in ROUTES]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from urllib.parse import urlsplit
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from etoile.engine.match import Match, Seat
@@ -159,6 +160,7 @@ def test_three_players_set_up_by_link_each_link_goes_to_the_next_player(page: Pa
         other.context.close()
 
 
+@pytest.mark.browser_context_args(service_workers="allow")  # it opens a link offline
 def test_a_stale_a_tampered_and_a_parting_link_change_nothing_until_the_player_chooses(page: Page, base_url: str) -> None:
     seats = (Seat("Ann"), Seat("Bob", away=True))
     start = Match.new(cc, {"players": 2}, positions.SEED, seats)

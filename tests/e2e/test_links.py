@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e import positions
@@ -70,6 +71,7 @@ def test_a_damaged_link_says_so_and_changes_nothing(page: Page, base_url: str) -
     assert local_storage(page) == before
 
 
+@pytest.mark.browser_context_args(service_workers="allow")  # offline, the service worker serves the page
 def test_a_link_opens_offline_after_one_visit(page: Page, base_url: str) -> None:
     seed_once(page, positions.items(match=positions.finished("421")))
     url = shared_link(page, base_url, "421")

@@ -3,11 +3,14 @@
 import json
 from urllib.parse import urlsplit
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import open_app, set_up
 from tests.e2e.support import hold_boot, release_boot, t, wait_boot_held
 from tools.build import SITE
+
+pytestmark = pytest.mark.browser_context_args(service_workers="allow")  # working offline is the service worker's
 
 
 def test_the_app_starts_and_plays_against_the_computer_offline_after_the_first_visit(page: Page, base_url: str) -> None:
