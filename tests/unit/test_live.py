@@ -297,3 +297,15 @@ def test_the_host_ends_the_game_for_every_guest_each_keeping_its_copy() -> None:
     assert [(o.device, o.message, o.close) for o in out] == [(None, {"t": "end"}, True)]
     guest, answers = room.guests[1].receive(out[0].text())
     assert guest.ended and answers == [] and guest.match.played == room.host.match.played
+
+
+def test_every_guest_sees_which_devices_have_left_the_table() -> None:
+    match = Match.new(four21, {"players": 3}, 5, (Seat("Ann"), Seat("Bob"), Seat("Cy")))
+    room = Room(match, {1: "Bob", 2: "Cy"})
+    assert room.guests[1].away == frozenset()
+    room.host, out = room.host.left(2)
+    room.deliver(out)
+    assert room.guests[1].away == {2}
+    room.host, out = room.host.computer_plays(2, "easy")
+    room.deliver(out)
+    assert room.guests[1].away == frozenset()  # the computer plays Cy's seat meanwhile

@@ -437,3 +437,24 @@ def test_the_table_s_rules_say_its_waits_as_the_table_keeps_them() -> None:
     assert (LINK_WAIT, AWAY_WAIT) == (10.0, 60.0)  # the words below say so, in every language: change them together
     assert "A throw waits ten seconds for each device’s part." in text
     assert "When a seat’s device has been away for a minute" in text
+
+
+def test_a_live_game_s_exported_file_says_on_import_whether_every_throw_checks() -> None:
+    wire, slot = playing("421", None)
+    match, fair = wire.models["host"].matches[slot], wire.models["host"].live[slot].fair
+    record = match.to_json() | {"fair": fair.to_json()}  # what "Export the game" writes for a live game
+    opener = update(Model(), m.RouteChanged("#/421"))[0]
+    model = update(opener, m.ImportGame(json.dumps(record), "421"))[0]
+    throws_ = len(list(throws(match)))
+    assert [n.key for n in model.notices] == ["table.imported", "dice.checked"]
+    assert not any(seat.away for seat in model.matches[Slot("421")].seats)  # every seat played here now
+    assert f"Every throw checked: {throws_} throws" in view(model).text()
+    number, _, roll = list(throws(match))[-1]
+    index = max(i for i, a in enumerate(match.played) if isinstance(a, Roll))
+    changed = Match.new(match.game, match.options, match.seed, match.seats).play_all(
+        [*match.played[:index], Roll(tuple(face % 6 + 1 for face in roll.faces))]
+    )
+    model = update(opener, m.ImportGame(json.dumps(changed.to_json() | {"fair": fair.to_json()}), "421"))[0]
+    assert f"Throw {number + 1} does not check" in view(model).text()
+    plain = update(opener, m.ImportGame(json.dumps(match.to_json()), "421"))[0]
+    assert [n.key for n in plain.notices] == ["table.imported"]  # a file of a game on one device says nothing of dice

@@ -11,6 +11,7 @@ marked ``data-seed``.
 
 from __future__ import annotations
 
+import json
 from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import replace
@@ -304,6 +305,32 @@ def link_url(model: Model, slot: Slot, purpose: str) -> str:
     return f"{model.address}#/link/{link.encode(model.matches[slot], purpose, code or None, fair=fair_of(model, slot))}"
 
 
+def on_this_device(match: Match) -> Match:
+    """``match`` with every person's seat played on this device: a game exported from a table by link or a live one
+    goes on here, in a slot of its own, once imported."""
+    return replace(match, seats=tuple(replace(seat, away=False) for seat in match.seats))
+
+
+def imported_dice(model: Model, text: str, match: Match) -> Model:
+    """The model told what the fair dice of a game played live say of its throws, when the file it was imported
+    from carries them (an exported live game does); unchanged for any other file."""
+    try:
+        data = json.loads(text)  # read once already, within the import's bounds
+    except ValueError:
+        return model
+    if not isinstance(data, dict) or "fair" not in data:
+        return model
+    from etoile.sharing.fair_dice import Table, verdict  # noqa: PLC0415 - loaded with the first game played live
+
+    try:
+        dice = verdict(match, Table.from_json(data["fair"]))
+    except ValueError:
+        return model.notify("dice.unchecked", "warning", params={"n": 1})
+    if dice.unchecked is not None:
+        return model.notify("dice.unchecked", "warning", params={"n": dice.unchecked + 1})
+    return model.notify("dice.checked", params={"count": dice.throws}) if dice.throws else model
+
+
 def fair_of(model: Model, slot: Slot) -> Table | None:
     """The fair dice of the game in ``slot``, if it is played live here, or is the game being watched and was."""
     if slot in model.live:
@@ -350,14 +377,14 @@ def _update(model: Model, msg: m.GameMsg, slot: Slot) -> tuple[Model, list[Effec
             return _settle_rival(model, slot, keep=isinstance(msg, m.RivalKeep))
         case m.ImportGame(text) if not slot.by_link:
             try:
-                loaded = import_match(text, game, {game: table.GAME})
+                loaded = on_this_device(import_match(text, game, {game: table.GAME}))
             except ImportRefused as refused:
                 terms = {"game": f"game.{game}.name"}
                 return model.notify("table.import_refused", "warning", terms=terms, details=str(refused)), []
             if match_ is not None and replaces(match_, loaded.settled()) and not msg.confirmed:
                 return ask_to_replace(model, (match_,), msg, f'[data-action=import-game][data-game="{game}"]')
             model, effects = with_match(model, slot, loaded, fresh=True, replacing=True)
-            return model.notify("table.imported"), effects
+            return imported_dice(model.notify("table.imported"), text, loaded), effects
         case _ if slot in model.replays or slot in model.rivals:
             return model, []  # a replay is only watched, a game with a rival waits for the choice: no action meanwhile
         case m.Rematch(seed) if match_ is not None:

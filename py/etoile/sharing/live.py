@@ -467,6 +467,8 @@ class GuestTable:
     """Whether the host ended it (the copy stays as it stands)."""
     refused: str | None = None
     """Why the host refused this device's last message (one of :data:`REASONS`), for the page to tell once."""
+    away: frozenset[int] = frozenset()
+    """The seats whose device has left the table, as the host last said."""
 
     @staticmethod
     def hello(name: str, chain: Chain, spent: int = 0) -> dict[str, JSON]:
@@ -535,20 +537,24 @@ class GuestTable:
                 raise Refused("malformed", f"no message {message['t']!r} from the host")
 
     def seated(self, message: Mapping[str, Any]) -> GuestTable:
-        """The copy with the seats the host says: who sits where under which name, and which the computer plays."""
+        """The copy with the seats the host says: who sits where under which name, which the computer plays, and
+        whose device has left."""
         seats = list(self.match.seats)
+        gone: set[int] = set()
         levels = self.match.game.DESCRIPTION.levels
         for row in _field(message, "seats", list):
             if not (isinstance(row, list) and len(row) == 5 and type(row[0]) is int and 0 <= row[0] < len(seats)):
                 raise Refused("malformed", "a seat is [seat, name, device, present, computer]")
-            index, name, _, _, computer = row
+            index, name, device, present, computer = row
+            if device is not None and present is not True and computer is None:
+                gone.add(index)
             if not isinstance(name, str) or name != clean_name(name) or (computer is not None and computer not in levels):
                 raise Refused("malformed", f"seat {index}'s name or computer level")
             was = seats[index]  # a seat the computer played goes back to its device (away from the host's)
             seats[index] = replace(
                 was, name=name, computer=computer, away=computer is None and (was.away or was.computer is not None)
             )
-        return replace(self, match=replace(self.match, seats=tuple(seats)))
+        return replace(self, match=replace(self.match, seats=tuple(seats)), away=frozenset(gone))
 
     def acted(self, message: Mapping[str, Any]) -> GuestTable:
         if _field(message, "at", int) != self.match.cursor or self.match.game.to_move(self.match.state) is CHANCE:

@@ -49,6 +49,8 @@ def seat_state(live: Live, match: Match, seat: int, t: Catalog) -> str:
         return t("live.seat.connected") if live.host.devices[device].present else t("live.seat.away")
     if live.guest is not None and live.guest.seat == seat:
         return t("live.seat.here")
+    if live.guest is not None and seat in live.guest.away:
+        return t("live.seat.away")
     return t("live.seat.other")
 
 
