@@ -29,6 +29,8 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    # Shared memory in /tmp, not /dev/shm: a container's /dev/shm is often 64 MB, and renderers that outgrow it crash.
+    "--disable-dev-shm-usage",
 ]
 TIMEOUT_MS = 30_000
 # Assertions wait as long as actions: the first computer move or hint starts a second interpreter.

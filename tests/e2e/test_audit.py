@@ -191,9 +191,9 @@ def audited(browser: Browser, base_url: str) -> Iterator[Callable[[str, str], Vi
 
     def violations(screen: str, theme: str) -> Violations:
         group = group_of(screen)
-        if (group, theme) not in done:
-            done.add((group, theme))
+        if (group, theme) not in done:  # marked only once visited: a visit cut short (a crash) is tried again
             found.update({(name, theme): result for name, result in run_group(browser, base_url, group, theme)})
+            done.add((group, theme))
         return found[(screen, theme)]
 
     yield violations

@@ -424,12 +424,14 @@ def test_an_import_with_a_game_in_another_games_slot_changes_nothing(games: dict
 
 def test_one_game_from_a_tables_export_file_is_checked_like_a_saved_one(games: dict) -> None:
     match = Match.new(pig, {}, seed=3).play("roll").settled()
-    assert import_match(json.dumps(match.to_json()), "pig", games).state == match.state
+    imported = import_match(json.dumps(match.to_json()), "pig", games)
+    assert (imported.match.state, imported.fair) == (match.state, None)
     cases = {
         "{": "not_json",
         "[" * 5_000 + "]" * 5_000: "too_deep",
         json.dumps(match.to_json() | {"game": "421"}): "bad_record",
         json.dumps(match.to_json() | {"seats": [{"name": "A", "computer": "godlike"}] * 2}): "bad_record",
+        json.dumps(match.to_json() | {"fair": {"id": "?"}}): "bad_record",  # fair dice that cannot be read
     }
     for text, reason in cases.items():
         with pytest.raises(ImportRefused) as refused:

@@ -11,7 +11,6 @@ marked ``data-seed``.
 
 from __future__ import annotations
 
-import json
 from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import replace
@@ -28,7 +27,7 @@ from etoile.engine.game import IllegalAction
 from etoile.engine.match import Match
 from etoile.engine.slot import Slot
 from etoile.saved.history import game_id
-from etoile.saved.storage import ImportRefused, import_match
+from etoile.saved.storage import ImportedGame, ImportRefused, import_match
 from etoile.sharing import by_link, link
 
 if TYPE_CHECKING:
@@ -311,21 +310,14 @@ def on_this_device(match: Match) -> Match:
     return replace(match, seats=tuple(replace(seat, away=False) for seat in match.seats))
 
 
-def imported_dice(model: Model, text: str, match: Match) -> Model:
+def imported_dice(model: Model, imported: ImportedGame) -> Model:
     """The model told what the fair dice of a game played live say of its throws, when the file it was imported
-    from carries them (an exported live game does); unchanged for any other file."""
-    try:
-        data = json.loads(text)  # read once already, within the import's bounds
-    except ValueError:
+    from carries them (an exported live game does); unchanged for any other game."""
+    if imported.fair is None:
         return model
-    if not isinstance(data, dict) or "fair" not in data:
-        return model
-    from etoile.sharing.fair_dice import Table, verdict  # noqa: PLC0415 - loaded with the first game played live
+    from etoile.sharing.fair_dice import verdict  # noqa: PLC0415 - loaded with the first game played live
 
-    try:
-        dice = verdict(match, Table.from_json(data["fair"]))
-    except ValueError:
-        return model.notify("dice.unchecked", "warning", params={"n": 1})
+    dice = verdict(imported.match, imported.fair)
     if dice.unchecked is not None:
         return model.notify("dice.unchecked", "warning", params={"n": dice.unchecked + 1})
     return model.notify("dice.checked", params={"count": dice.throws}) if dice.throws else model
@@ -377,14 +369,15 @@ def _update(model: Model, msg: m.GameMsg, slot: Slot) -> tuple[Model, list[Effec
             return _settle_rival(model, slot, keep=isinstance(msg, m.RivalKeep))
         case m.ImportGame(text) if not slot.by_link:
             try:
-                loaded = on_this_device(import_match(text, game, {game: table.GAME}))
+                imported = import_match(text, game, {game: table.GAME})
             except ImportRefused as refused:
                 terms = {"game": f"game.{game}.name"}
                 return model.notify("table.import_refused", "warning", terms=terms, details=str(refused)), []
+            loaded = on_this_device(imported.match)
             if match_ is not None and replaces(match_, loaded.settled()) and not msg.confirmed:
                 return ask_to_replace(model, (match_,), msg, f'[data-action=import-game][data-game="{game}"]')
             model, effects = with_match(model, slot, loaded, fresh=True, replacing=True)
-            return imported_dice(model.notify("table.imported"), text, loaded), effects
+            return imported_dice(model.notify("table.imported"), replace(imported, match=loaded)), effects
         case _ if slot in model.replays or slot in model.rivals:
             return model, []  # a replay is only watched, a game with a rival waits for the choice: no action meanwhile
         case m.Rematch(seed) if match_ is not None:

@@ -37,7 +37,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import field
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from etoile.engine import safe_json
 from etoile.engine.game import Game
@@ -47,7 +47,11 @@ from etoile.engine.registry import REGISTRY
 from etoile.engine.slot import Slot
 from etoile.saved.history import WHEN, Entry, better
 from etoile.saved.settings import Settings
+from etoile.sharing import link
 from etoile.sharing.by_link import BY_LINK_ID
+
+if TYPE_CHECKING:  # loaded with the first record of a live table
+    from etoile.sharing.fair_dice import Table
 
 SCHEMA = 1
 PREFIX = "etoile:"
@@ -607,15 +611,28 @@ def _read_file(text: str, max_chars: int) -> Any:
         raise ImportRefused(error.reason, str(error)) from error
 
 
-def import_match(text: str, game_id: str, games: Mapping[str, Game] = REGISTRY) -> Match:
-    """One game of ``game_id`` from the text of a file its table exported (:meth:`Match.to_json`).
+@lazy_dataclass
+class ImportedGame:
+    """A game read from the file its table exported, with the fair dice of its throws if it was played live."""
+
+    match: Match
+    fair: Table | None = None
+
+
+def import_match(text: str, game_id: str, games: Mapping[str, Game] = REGISTRY) -> ImportedGame:
+    """One game of ``game_id`` from the text of a file its table exported (:meth:`Match.to_json`, and the ``fair``
+    dice of a game played live).
 
     Raises :class:`ImportRefused` if the text is too long or too deep to read,
-    is not JSON, or is not a game of ``game_id`` that replays under the rules.
+    is not JSON, or is not a game of ``game_id`` that replays under the rules
+    (nor fair dice that can be read, if it carries some: whether they check is
+    the reader's to say).
     """
     data = _read_file(text, MAX_RECORD_CHARS)
     try:
-        return _decode_match(MATCH + game_id, data, games)
+        fair = data.pop("fair") if isinstance(data, dict) and "fair" in data else None
+        match = _decode_match(MATCH + game_id, data, games)
+        return ImportedGame(match, None if fair is None else link.read_fair(fair))
     except Exception as error:
         raise ImportRefused("bad_record", _describe(error), MATCH + game_id) from error
 

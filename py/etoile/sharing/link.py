@@ -105,7 +105,9 @@ def encode(match: Match, purpose: str, by_link: str | None = None, *, fair: Tabl
     return pack(record, purpose)
 
 
-def _fair(data: Any) -> Table:
+def read_fair(data: Any) -> Table:
+    """The fair dice a record carries (:meth:`Table.from_json <etoile.sharing.fair_dice.Table.from_json>`): a
+    ``ValueError`` if they cannot be read."""
     from etoile.sharing.fair_dice import Table  # noqa: PLC0415 - see the imports
 
     return Table.from_json(data)
@@ -151,7 +153,7 @@ def decode(text: str) -> Shared:
     ):
         raise LinkRefused("not_a_game", "a play link names its game by link, and only a play link does")
     try:
-        fair = _fair(record.pop("fair")) if "fair" in record else None
+        fair = read_fair(record.pop("fair")) if "fair" in record else None
         match = Match.from_json({**record, "format": RECORD_FORMATS[int(version)]})
     except (InvalidMatch, ValueError) as error:
         raise LinkRefused("not_a_game", str(error)) from error
