@@ -51,6 +51,26 @@ Prints:
    ``--seating-long-jumps on`` (each repeatable) play only those seatings,
    opponents and rules.
 
+7. with ``--ladder``, the ladder of the levels in every seating of :data:`LADDER` (2 to 6 players with one
+   camp, two players with two and three camps), with and without long jumps: each level against the one
+   below it (:data:`RUNGS`: easy against beginner, medium against easy, hard against medium) and hard
+   against easy, one player of the stronger level, its seat rotated, the others of the weaker, the
+   searching levels at the nodes a move reaches in the browser in that seating (as in section 6). A line
+   is a sequential test: its games are played :data:`LOOK_EVERY` at a time, and after each batch the
+   Wilson interval at the level :func:`look_z` gives (95 % over all the looks of a line, Bonferroni) is
+   compared with the bar, the seat's share (twice the share for hard against easy, at most 0.95): the
+   line stops as soon as the interval is wholly above the bar (**ahead**) or wholly below it (below),
+   or at ``--ladder-games`` games (not clear). ``--seating``, ``--seating-long-jumps`` and ``--rung``
+   (``hard-easy``, repeatable) play only those lines.
+
+8. with ``--field``, "hard" against the field's textbook searches (:mod:`bench.chinese_checkers_field`: max-n,
+   paranoid, Best-Reply Search, MCTS with the max-n policy) in the seatings of :data:`FIELD_SEATINGS` (3, 4
+   and 6 players, ``--seating`` for others), with and without long jumps: one hard player, its seat
+   rotated, the others the textbook search, each line a sequential test as in section 7 against the seat's
+   share. Hard plays at the nodes it reaches in the browser; a textbook search at as many nodes, or more
+   where its nodes cost less time in CPython (measured in the same run over ``--seating-moves`` positions):
+   never less than hard's budget by nodes or by time. ``--baseline mcts`` (repeatable) plays only those.
+
 ``--level medium`` plays only medium's lines in sections 3 and 6 (``hard``
 only hard's), ``--against easy`` only the lines against easy.
 
@@ -69,6 +89,7 @@ from concurrent.futures import ProcessPoolExecutor
 from itertools import product
 from typing import Any
 
+from bench import chinese_checkers_field as field
 from bench.browser import worker_probes
 from bench.pages import probes
 from etoile.games.chinese_checkers import ai, endings
@@ -79,6 +100,16 @@ SEATINGS = ((2, 1), (3, 1), (4, 1), (5, 1), (6, 1), (2, 2), (2, 3), (3, 2))
 MANY = ((3, 1), (4, 1), (5, 1), (6, 1), (2, 2), (2, 3))
 """The seatings of section 6: 3 to 6 players, and two players with 2 and 3 camps each (section 3 has 2 with 1)."""
 MAX_PLIES = 3000
+LADDER = ((2, 1), (3, 1), (4, 1), (5, 1), (6, 1), (2, 2), (2, 3))
+"""The seatings of the ladder (section 7)."""
+RUNGS = (("easy", "beginner", 1.0), ("medium", "easy", 1.0), ("hard", "medium", 1.0), ("hard", "easy", 2.0))
+"""The ladder's lines: ``(level, its opponents, the bar as a multiple of the seat's share)``."""
+FIELD_SEATINGS = ((3, 1), (4, 1), (6, 1))
+"""The seatings of section 8."""
+TRIALS: dict[str, ai.Level] = {}
+"""Settings being tried, by name (a line of sections 7 and 8 may name one in place of a level)."""
+LOOK_EVERY = 16
+"""Games between two looks at a ladder line's interval."""
 PAIRINGS = (("hard", "easy"), ("hard", "medium"), ("medium", "easy"))
 """Each searching level against each weaker one: ``(level, its opponents)``."""
 
@@ -139,7 +170,15 @@ def play(
         cap = nodes.get(level)
         if isinstance(cap, tuple):
             cap = draws.choice(cap)
-        move = forward(state, rnd) if level == "forward" else ai.best_move(state, level, nodes=cap)
+        if level == "forward":
+            move = forward(state, rnd)
+        elif level in TRIALS:
+            move = ai.play_as(state, TRIALS[level], nodes=cap if isinstance(cap, int) else None)
+        elif level in field.FIELD:
+            assert isinstance(cap, int), f"{level} plays at a number of nodes"
+            move = field.move(state, level, cap)
+        else:
+            move = ai.best_move(state, level, nodes=cap)
         state = cc.apply(state, move)
         plies += 1
     return state, plies
@@ -169,7 +208,8 @@ def ending(args: tuple[int, int, bool, str, dict[str, int | None], int]) -> tupl
     """
     players, camps, long_jumps, level, nodes, seed = args
     start = time.perf_counter()
-    levels = tuple(ai.DESCRIPTION.levels[s % 3] for s in range(players)) if level == "mixed" else (level,) * players
+    every = ai.DESCRIPTION.levels
+    levels = tuple(every[s % len(every)] for s in range(players)) if level == "mixed" else (level,) * players
     state, plies = play(players, camps, long_jumps, levels, nodes, seed=seed, opening_plies=2 * players if seed else 0)
     name = f"{players} players, {camps} camp(s), long jumps {'on ' if long_jumps else 'off'}, {level:6} opening {seed}"
     return (players, camps), name, plies, endings.ending(state) or "unfinished", f"{time.perf_counter() - start:.1f} s"
@@ -198,6 +238,11 @@ def against(args: tuple[int, int, bool, str, str, dict[str, Nodes], int]) -> tup
     outcome = cc.result(state)
     winners = outcome.winners if outcome is not None else ()
     return (1 / len(winners) if seat in winners else 0.0), plies, outcome is not None
+
+
+def look_z(looks: int) -> float:
+    """The z of a two-sided interval at 95 % over ``looks`` looks (Bonferroni: each look at 5 % / ``looks``)."""
+    return statistics.NormalDist().inv_cdf(1 - 0.025 / looks)
 
 
 def median_p95(values: list[float]) -> tuple[float, float]:
@@ -262,6 +307,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seating-long-jumps", action="append", choices=("off", "on"), help="only with or without long jumps")
     parser.add_argument("--seating-games", type=int, default=20, help="games per line there (default 20; 0: time the moves only)")
     parser.add_argument("--seating-moves", type=int, default=10, help="positions to measure a move's nodes there (default 10)")
+    parser.add_argument("--ladder", action="store_true", help="also play the ladder of the levels in every seating (7)")
+    parser.add_argument("--ladder-games", type=int, default=96, help="the most games of a ladder line (default 96)")
+    parser.add_argument("--rung", action="append", help="only this ladder line, level-opponents (e.g. hard-easy); repeatable")
+    parser.add_argument("--field", action="store_true", help="also play hard against the field's textbook searches (8)")
+    parser.add_argument("--baseline", action="append", choices=tuple(field.FIELD), help="only this textbook search (8)")
     parser.add_argument("--no-timings", action="store_true", help="skip sections 1-2 (give --hard-nodes, --medium-nodes)")
     parser.add_argument("--verbose", action="store_true", help="list every game of the endings")
     parser.add_argument("--jobs", type=int, default=2, choices=(1, 2))
@@ -300,12 +350,21 @@ def main(argv: list[str] | None = None) -> None:
                 flush=True,
             )
 
-        if args.endings:
-            report_endings(pool, args)
-        if args.beginner:
-            report_beginner(pool, args)
-        if args.seatings:
-            report_seatings(pool, args, seating_nodes(args))
+        report_sections(pool, args)
+
+
+def report_sections(pool: ProcessPoolExecutor, args: argparse.Namespace) -> None:
+    """Sections 4 to 7, those asked for."""
+    if args.endings:
+        report_endings(pool, args)
+    if args.beginner:
+        report_beginner(pool, args)
+    if args.seatings:
+        report_seatings(pool, args, seating_nodes(args))
+    if args.ladder:
+        report_ladder(pool, args)
+    if args.field:
+        report_field(pool, args)
 
 
 def report_endings(pool: ProcessPoolExecutor, args: argparse.Namespace) -> None:
@@ -365,15 +424,17 @@ def _jumps(args: argparse.Namespace) -> tuple[bool, ...]:
     return tuple(text == "on" for text in args.seating_long_jumps or ("off", "on"))
 
 
-def seating_nodes(args: argparse.Namespace) -> Budgets:
-    """Section 6's budgets: by seating and long jumps, the nodes a move of each searching level of its lines reaches in
-    the browser."""
-    seatings = _seatings(args)
-    playing = {level for pairing in pairings(args) for level in pairing}
+def seating_nodes(
+    args: argparse.Namespace, seatings: tuple[tuple[int, int], ...] | None = None, lines: tuple[tuple[str, str], ...] = ()
+) -> Budgets:
+    """Section 6's budgets (7's with its ``seatings`` and ``lines``): by seating and long jumps, the nodes a move of each
+    searching level of the lines reaches in the browser."""
+    playing = {level for pairing in (lines or pairings(args)) for level in pairing}
     searching = [level for level in ai.SETTINGS if level in playing]
-    print(
-        f"6. Each level against the weaker ones in the other seatings; a move's nodes by seating ({args.seating_moves} positions)"
-    )
+    if seatings is None:
+        seatings = _seatings(args)
+        moves = args.seating_moves
+        print(f"6. Each level against the weaker ones in the other seatings; a move's nodes by seating ({moves} positions)")
     budgets: Budgets = {}
 
     def probe(call: Callable[..., Any], where: str) -> None:
@@ -435,3 +496,113 @@ def report_seatings(pool: ProcessPoolExecutor, args: argparse.Namespace, budgets
 
 if __name__ == "__main__":
     main()
+
+
+def rungs(args: argparse.Namespace) -> tuple[tuple[str, str, float], ...]:
+    """The ladder's lines: :data:`RUNGS`, or the ``--rung`` ones."""
+    return tuple(r for r in RUNGS if not args.rung or f"{r[0]}-{r[1]}" in args.rung)
+
+
+Line = tuple[int, int, bool, str, str]
+"""A ladder line: the seating (players, camps, long jumps), the level and its opponents' level."""
+
+
+def ladder_line(
+    pool: ProcessPoolExecutor, line: Line, bar: float, nodes: dict[str, Nodes], most: int
+) -> tuple[float, int, str, tuple[float, float], list[tuple[float, int, bool]]]:
+    """One ladder line played as a sequential test: its score, games, verdict, the interval of the last look, the games."""
+    players, camps, long_jumps, level, other = line
+    looks = max(1, math.ceil(most / LOOK_EVERY))
+    z = look_z(looks)
+    results: list[tuple[float, int, bool]] = []
+    verdict, interval = "not clear", (0.0, 1.0)
+    while len(results) < most:
+        first = len(results)
+        batch = [(players, camps, long_jumps, level, other, nodes, i) for i in range(first, min(most, first + LOOK_EVERY))]
+        results += pool.map(against, batch)
+        interval = wilson(sum(r[0] for r in results), len(results), z)
+        if interval[0] > bar:
+            verdict = "ahead"
+            break
+        if interval[1] < bar:
+            verdict = "below"
+            break
+    return sum(r[0] for r in results), len(results), verdict, interval, results
+
+
+def run_ladder_line(pool: ProcessPoolExecutor, line: Line, bar: float, nodes: dict[str, Nodes], most: int) -> int:
+    """Play one line (:func:`ladder_line`), print it, return its games."""
+    players, camps, long_jumps, level, other = line
+    start = time.perf_counter()
+    won, games, verdict, (low, high), results = ladder_line(pool, line, bar, nodes, most)
+    print(
+        f"   {players} x {camps}, long jumps {'on ' if long_jumps else 'off'}: {level} against {other:8}"
+        f" {won:g}/{games} = {won / games:.1%} (interval {low:.1%}-{high:.1%}; bar {bar:.1%}, **{verdict}**);"
+        f" {sum(r[2] for r in results)}/{games} ended, median {statistics.median(r[1] for r in results):g} plies,"
+        f" {time.perf_counter() - start:.0f} s",
+        flush=True,
+    )
+    return games
+
+
+def report_ladder(pool: ProcessPoolExecutor, args: argparse.Namespace) -> None:
+    """Section 7: the ladder of the levels in every seating, each line a sequential test."""
+    chosen = [tuple(int(n) for n in text.split("x")) for text in args.seating or ()]
+    seatings = tuple(s for s in LADDER if not chosen or s in chosen)
+    lines = rungs(args)
+    print(
+        f"7. The ladder: each level against the one below it, and hard against easy; at most {args.ladder_games} games a"
+        f" line, looked at every {LOOK_EVERY} (z = {look_z(math.ceil(args.ladder_games / LOOK_EVERY)):.2f} at each look)"
+    )
+    budgets = seating_nodes(args, seatings, tuple((level, other) for level, other, _ in lines))
+    total = 0
+    for (players, camps), long_jumps, (level, other, times) in product(seatings, _jumps(args), lines):
+        nodes = budgets[players, camps, long_jumps]
+        bar = min(0.95, times / players)
+        total += run_ladder_line(pool, (players, camps, long_jumps, level, other), bar, nodes, args.ladder_games)
+    print(f"   {total} games in all")
+
+
+def field_speed(seating: tuple[int, int, bool], names: tuple[str, ...], moves: int) -> dict[str, float]:
+    """Nodes a second in CPython of hard and of each textbook search ``names``, over ``moves`` positions of games of
+    ``seating`` (each searching 4,000 nodes)."""
+    players, camps, long_jumps = seating
+    spent = dict.fromkeys(("hard", *names), 0.0)
+    for index in range(moves):
+        state = opening(players, camps, long_jumps, 1000 + index, 2 * players * camps + 3 * index)
+        if state.to_move is None:
+            continue
+        for name in spent:
+            start = time.perf_counter()
+            if name == "hard":
+                ai.best_move(state, "hard", nodes=4_000)
+            else:
+                field.move(state, name, 4_000)
+            spent[name] += time.perf_counter() - start
+    return {name: 4_000 * moves / max(seconds, 1e-9) for name, seconds in spent.items()}
+
+
+def report_field(pool: ProcessPoolExecutor, args: argparse.Namespace) -> None:
+    """Section 8: hard against the field's textbook searches."""
+    chosen = [tuple(int(n) for n in text.split("x")) for text in args.seating or ()]
+    seatings = tuple(s for s in (*FIELD_SEATINGS, *LADDER) if s in chosen) if chosen else FIELD_SEATINGS
+    names = tuple(n for n in field.FIELD if not args.baseline or n in args.baseline)
+    print(
+        f"8. Hard against the field's textbook searches; at most {args.ladder_games} games a line, looked at every {LOOK_EVERY}"
+    )
+    budgets = seating_nodes(args, seatings, (("hard", "easy"),))
+    total = 0
+    for (players, camps), long_jumps in product(seatings, _jumps(args)):
+        speed = field_speed((players, camps, long_jumps), names, args.seating_moves)
+        hard = budgets[players, camps, long_jumps]["hard"]
+        assert isinstance(hard, tuple)
+        for name in names:
+            scale = max(1.0, speed[name] / speed["hard"])
+            nodes: dict[str, Nodes] = {"hard": hard, name: tuple(round(n * scale) for n in hard)}
+            print(
+                f"   {players} x {camps}, long jumps {'on ' if long_jumps else 'off'}: {name} {speed[name]:,.0f} nodes/s"
+                f" against hard's {speed['hard']:,.0f} in CPython: {name} plays {scale:.2f} times hard's nodes",
+                flush=True,
+            )
+            total += run_ladder_line(pool, (players, camps, long_jumps, "hard", name), 1 / players, nodes, args.ladder_games)
+    print(f"   {total} games in all")

@@ -1,8 +1,10 @@
 """The closed network of live play's tests (:mod:`tests.e2e.network`): devices connect, and reach nothing else.
 
-Two devices of the served app open a WebRTC data channel with no ICE server, the offer and answer carried by hand
-as the app's players carry them, and talk both ways. Inside the namespace the browser gathers host candidates
-only, and no address outside answers it: not this machine's own loopback, not a private or a public address.
+Two devices on the served app's origin open a WebRTC data channel with no ICE server, the offer and answer carried
+by hand as the app's players carry them, and talk both ways (on a plain file of the origin: the connection is the
+browser's, and the app's own start would only cost each test an interpreter's). Inside the namespace the browser
+gathers host candidates only, and no address outside answers it: not this machine's own loopback, not a private or a
+public address.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from urllib.request import urlopen
 import pytest
 from playwright.sync_api import Browser
 
-from tests.e2e.conftest import Devices, open_app
+from tests.e2e.conftest import Devices
 from tests.e2e.network import LiveNetwork
 
 GATHERED = """
@@ -103,10 +105,8 @@ def outside(live_network: LiveNetwork) -> Iterator[str]:
 
 def test_two_devices_talk_over_a_data_channel(devices: Devices, live_network: LiveNetwork) -> None:
     host, guest = devices(2)
-    for page in (host, guest):  # both interpreters start side by side
-        page.goto(live_network.base_url)
     for page in (host, guest):
-        page.wait_for_selector("html[data-ready='true']")
+        page.goto(live_network.base_url + "manifest.webmanifest")
     offer = host.evaluate(OFFER)
     answer = guest.evaluate(ANSWER, offer)
     assert candidates(offer) and candidates(answer)
@@ -124,7 +124,7 @@ def test_nothing_outside_the_namespace_answers(
     devices: Devices, live_browser: Browser, live_network: LiveNetwork, outside: str
 ) -> None:
     (device,) = devices(1)
-    open_app(device, live_network.base_url)
+    device.goto(live_network.base_url + "manifest.webmanifest")
     offer = device.evaluate(OFFER)
     assert candidates(offer)
     assert all(" typ host" in line for line in candidates(offer)), candidates(offer)

@@ -3,8 +3,9 @@
 import pytest
 from playwright.sync_api import Page, expect
 
+from etoile.engine.registry import REGISTRY
 from tests.e2e.conftest import open_app, set_up
-from tests.e2e.support import GAMES, page_errors
+from tests.e2e.support import GAMES, NAMESPACES, page_errors, t
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -20,7 +21,11 @@ def test_a_name_typed_and_left_by_changing_the_seat_or_the_players_is_kept_witho
     # The name field still has the focus (its change comes with the blur) when the seat becomes a computer's:
     # the page is redrawn while the field that fires the change is taken out of it.
     page.locator("#seat-1-detail").fill("Zoé")
+    expect(page.locator(".levels")).to_have_count(0)  # the computer's levels are listed once a seat is its
     page.select_option("#seat-1-kind", "computer")
+    levels = REGISTRY[game].DESCRIPTION.levels  # weakest first, each with its line
+    expect(page.locator(".levels dt")).to_have_text([t("en", f"{NAMESPACES[game]}.level.{level}") for level in levels])
+    expect(page.locator(".levels dd")).to_have_text([t("en", f"{NAMESPACES[game]}.level.{level}.about") for level in levels])
     page.locator("#seat-0-detail").fill("Ann")
     count = page.locator("#setup-players")
     if count.evaluate("(e) => e.tagName") == "SELECT":

@@ -24,7 +24,7 @@ def position(pieces: dict[int, int], players: int = 2, to_move: int = 0, **optio
 def test_every_level_plays_a_legal_move_in_every_seating(players: int, camps: int, long_jumps: bool) -> None:
     state = cc.new_game(players, camps=camps, long_jumps=long_jumps)
     for ply in range(2 * players):
-        level = ai.DESCRIPTION.levels[ply % 3]
+        level = ai.DESCRIPTION.levels[ply % len(ai.DESCRIPTION.levels)]
         move = ai.best_move(state, level, nodes=150)
         assert move in cc.legal_moves(state)
         state = cc.apply(state, move)
@@ -40,6 +40,28 @@ def test_easy_takes_the_largest_gain() -> None:
     # 40 can jump 40-61-82 (4 holes nearer the goal tip) over 51 and 71; 60 can only step (1 nearer).
     state = position({40: 0, 60: 0, 51: 1, 71: 1, 118: 1})
     assert ai.best_move(state, "easy") == cc.Move((40, 61, 82))
+
+
+def test_beginner_hops_forward_and_overlooks_a_chain_of_jumps() -> None:
+    # The chain 40-61-82 gains 4 holes, the single jump 40-61 two: the beginner sees hops only (a step or one jump).
+    state = position({40: 0, 60: 0, 51: 1, 71: 1, 118: 1})
+    move = ai.best_move(state, "beginner")
+    assert len(move.path) == 2 and ai.STEPS["D"][move.end] < ai.STEPS["D"][move.start]
+    assert move == ai.best_move(state, "beginner")  # a draw from the position: the same position, the same move
+
+
+def test_beginner_plays_its_best_hop_most_often_and_sometimes_a_lesser_one() -> None:
+    def gain(move: cc.Move) -> int:
+        return ai.STEPS["D"][move.start] - ai.STEPS["D"][move.end]
+
+    best_taken = []
+    state = cc.new_game(2)
+    for _ in range(30):
+        best = max(gain(m) for m in cc.legal_moves(state) if len(m.path) == 2)
+        move = ai.best_move(state, "beginner")
+        best_taken.append(gain(move) == best)
+        state = cc.apply(cc.apply(state, move), ai.best_move(cc.apply(state, move), "easy"))
+    assert 12 <= sum(best_taken) < 30
 
 
 def test_easy_does_not_play_back_its_last_move_when_another_is_as_good() -> None:
@@ -185,7 +207,7 @@ def assert_plays_to_the_end(state: cc.State, level: str, nodes: int | None) -> N
 @pytest.mark.parametrize(("players", "camps"), SEATINGS)
 @pytest.mark.parametrize("long_jumps", [False, True])
 def test_computer_only_games_always_finish(players: int, camps: int, long_jumps: bool) -> None:
-    for level, nodes in (("easy", None), ("medium", 60)):
+    for level, nodes in (("beginner", None), ("easy", None), ("medium", 60)):
         assert_plays_to_the_end(cc.new_game(players, camps=camps, long_jumps=long_jumps), level, nodes)
 
 

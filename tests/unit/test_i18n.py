@@ -424,6 +424,7 @@ def runtime_keys() -> dict[str, set[str]]:
             for screen in ("setup", "rules")
         },
         "ui/screens/setup.py: {}.level.{}": levels,
+        "ui/screens/setup.py: {}.level.{}.about": {f"{level}.about" for level in levels},
         "ui/screens/watch.py: link.refused.{}": {f"link.refused.{r}" for r in link.REASONS},
         "app/play.py: bylink.arrived.{}": {
             f"bylink.arrived.{o}"

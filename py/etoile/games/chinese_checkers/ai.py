@@ -1,5 +1,9 @@
-"""The computer players of Chinese checkers: a greedy "easy" player and a searching "medium" and "hard".
+"""The computer players of Chinese checkers: a "beginner", a greedy "easy" player and a searching "medium" and "hard".
 
+* ``beginner`` moves one hop forward (a step or a single jump: it never sees
+  a chain of jumps), most often one of the largest gain in hex distance to its
+  goal, sometimes one of the next largest or the third (:data:`BEGINNER_CHOICES`,
+  drawn from the position, so the same position gets the same move).
 * ``easy`` plays the move that brings its moving piece closest to its goal
   (the largest gain in hex distance to the goal branch's tip), preferring to
   move its rearmost piece among equal gains.
@@ -59,6 +63,7 @@ from __future__ import annotations
 
 import time
 from functools import cache
+from itertools import accumulate
 
 from etoile.engine.lazy import lazy_dataclass
 from etoile.engine.match import Match
@@ -98,6 +103,8 @@ class Level:
     own_moves_from: int | None = None
     predicts_from: int | None = None
     discount: float = 1.0
+    rolls_from: int | None = None
+    rolls_long_only: bool = True
 
 
 SETTINGS = {
@@ -238,6 +245,11 @@ class Search:
         self.plans_ahead = self.race and level.discount < 1
         self.plans: dict[tuple[int, int], int] = {}
         self.predicts = state.long_jumps and level.predicts_from is not None and len(self.seats) >= level.predicts_from
+        self.rolls = (
+            (state.long_jumps or not level.rolls_long_only)
+            and level.rolls_from is not None
+            and len(self.seats) >= level.rolls_from
+        )
         self.others = tuple(sorted((s for s in self.seats if s != me), key=lambda s: (s < me, s)))  # in turn order
         self.nodes = 0
         self.depth = 0  # the depth of the last iteration of the search: plies, or own moves when predicting
@@ -486,6 +498,27 @@ class Search:
             for seat, f, t in reversed(made):
                 self.unmake(seat, f, t)
 
+    def rollout(self, rounds: int) -> int:
+        """How far my cost falls in ``rounds`` rounds in which every seat in turn, from the one after me (I have just
+        moved), plays its greediest move: the largest fall of its cost. A win of mine in them is worth :data:`WIN`
+        less the moves it took, another seat's a loss."""
+        made: list[tuple[int, int, int]] = []
+        start = self.cost[self.me]
+        try:
+            for ply, seat in enumerate((*self.others, self.me) * rounds, start=1):
+                self.tick()
+                moves = self.moves(seat)
+                if moves:
+                    _, _, f, t = moves[0]
+                    self.make(seat, f, t)
+                    made.append((seat, f, t))
+                    if self.won(seat):
+                        return WIN - ply if seat == self.me else ply - WIN
+            return start - self.cost[self.me]
+        finally:
+            for seat, f, t in reversed(made):
+                self.unmake(seat, f, t)
+
     def root(self, last: Move | None, eager: bool = False) -> tuple[int, int]:
         """The best ``(from, to)`` of the seat to move, by iterative deepening until the budget runs out.
 
@@ -525,7 +558,9 @@ class Search:
                     self.make(me, f, t)
                     try:
                         value = self.eliminations(1) if self.influence[t] and self.blocks(t) else None
-                        if value is None and (self.predicts or self.plans_ahead):
+                        if value is None and self.rolls:
+                            value = gains[f, t] + self.rollout(depth - 1)
+                        elif value is None and (self.predicts or self.plans_ahead):
                             later = self.predict(depth - 1, 1) if self.predicts else self.plan(depth - 1)
                             value = gains[f, t] + round(self.level.discount * later)
                         elif value is None:
@@ -603,6 +638,38 @@ def _easy(state: State) -> tuple[int, int]:
     return best[1], best[2]
 
 
+BEGINNER_CHOICES = (60, 25, 15)
+"""How often, in a hundred, ``beginner`` plays a hop of its largest gain, of the next largest, of the third."""
+
+
+def _beginner(state: State) -> tuple[int, int]:
+    """One hop forward (a step or a single jump: a chain of jumps is overlooked), most often one of the largest gain,
+    sometimes of a lesser one (a draw from the position, so the same position gets the same move), the rearmost
+    piece first among equal gains; :func:`_easy`'s move when no hop goes forward."""
+    me = state.to_move
+    assert me is not None
+    allowed = layout(state.players, state.camps).allowed[me]
+    board = bytearray(state.board)
+    hops = []
+    key = sum(state.turns)
+    for f in (h for h in range(SIZE) if board[h] == me + 1):
+        steps = STEPS[OPPOSITE[BRANCHES[state.origin[f] - 1]]]
+        key ^= _ZOBRIST[me][f]
+        hops += [
+            (steps[f] - steps[t], steps[f], -f, -t)
+            for t, parent in reach(board, f, state.long_jumps).items()
+            if parent == f and allowed[t]
+        ]
+    gains = sorted({hop[0] for hop in hops if hop[0] > 0}, reverse=True)
+    if not gains:
+        return _easy(state)
+    draw = splitmix64(key, me) % sum(BEGINNER_CHOICES)
+    bounds = accumulate(BEGINNER_CHOICES[: len(gains) - 1])  # past the last gain's share, the last gain
+    chosen = next((rank for rank, bound in enumerate(bounds) if draw < bound), len(gains) - 1)
+    _, _, f, t = max(hop for hop in hops if hop[0] == gains[chosen])
+    return -f, -t
+
+
 def _safe(state: State, f: int, t: int) -> bool:
     """Whether moving ``f`` to ``t`` keeps the mover in the game (does not block one of its own pieces for good)."""
     board = bytearray(state.board)
@@ -641,9 +708,15 @@ def best_move(state: State, level: str = "hard", seconds: float | None = None, n
     then depends only on the position). ``ValueError`` for an unknown level
     or a finished game.
     """
-    began = time.perf_counter()
     if level not in DESCRIPTION.levels:
         raise ValueError(f"unknown level {level!r}; the levels are {', '.join(DESCRIPTION.levels)}")
+    return play_as(state, SETTINGS.get(level, level), seconds, nodes)
+
+
+def play_as(state: State, player: str | Level, seconds: float | None = None, nodes: int | None = None) -> Move:
+    """The move of ``player`` in ``state``: ``"beginner"``, ``"easy"``, or a search with those settings (a level's,
+    or the benchmark's own); ``seconds`` and ``nodes`` as for :func:`best_move`."""
+    began = time.perf_counter()
     if state.to_move is None:
         raise ValueError("the game is over")
     moves = legal_moves(state)
@@ -652,15 +725,16 @@ def best_move(state: State, level: str = "hard", seconds: float | None = None, n
     winning = _winning(state, moves)
     if winning is not None:
         return winning
-    if level == "easy":
+    if player == "beginner":
+        f, t = _beginner(state)
+    elif player == "easy":
         f, t = _easy(state)
     else:
-        settings = SETTINGS[level]
-        budget = seconds if seconds is not None else (None if nodes is not None else settings.seconds)
+        assert isinstance(player, Level)
+        budget = seconds if seconds is not None else (None if nodes is not None else player.seconds)
         if budget is not None:  # the whole move, the checks before and after the search included, fits the budget
             budget = max(0.0, budget - FINISH - (time.perf_counter() - began))
-        eager = _restless(state)
-        f, t = Search(state, settings, budget, nodes).root(state.last[state.to_move], eager)
+        f, t = Search(state, player, budget, nodes).root(state.last[state.to_move], _restless(state))
     if not _safe(state, f, t):
         safe = [m for m in moves if _safe(state, m.start, m.end)]
         if safe:

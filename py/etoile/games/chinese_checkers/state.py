@@ -37,7 +37,7 @@ DESCRIPTION = Description(
     SPEC.namespace,
     min_players=2,
     max_players=6,
-    levels=("easy", "medium", "hard"),
+    levels=("beginner", "easy", "medium", "hard"),
     options=(
         Option("camps", CAMPS, 1, players={c: tuple(p for p, k in SEATINGS if k == c) for c in CAMPS}),
         Option("long_jumps", (False, True), False),

@@ -56,6 +56,7 @@ def setup_screen(model: Model, t: Catalog) -> El:
             h("legend", {}, t("setup.seats")),
             [seat_row(spec, index, seat, t, full=setup.guests_full) for index, seat in enumerate(setup.seats)],
             setup.by_link and h("p", {"class": "hint"}, t("setup.by_link_note")),
+            any(seat.computer is not None for seat in setup.seats) and levels_list(spec, t),
         ),
         [
             choices(
@@ -85,6 +86,21 @@ def setup_screen(model: Model, t: Catalog) -> El:
                 t("setup.start"),
             ),
             h("a", {"class": "button", "href": f"#/rules/{game_id}"}, t("home.rules")),
+        ),
+    )
+
+
+def levels_list(spec: Description, t: Catalog) -> El:
+    """The computer's levels, weakest first, each with what it does in one line."""
+    ns = spec.namespace
+    return h(
+        "div",
+        {"class": "levels"},
+        h("p", {"class": "hint", "id": "setup-levels"}, t("setup.levels")),
+        h(
+            "dl",
+            {"aria-labelledby": "setup-levels"},
+            [[h("dt", {}, t(f"{ns}.level.{level}")), h("dd", {}, t(f"{ns}.level.{level}.about"))] for level in spec.levels],
         ),
     )
 
