@@ -494,10 +494,6 @@ def report_seatings(pool: ProcessPoolExecutor, args: argparse.Namespace, budgets
         )
 
 
-if __name__ == "__main__":
-    main()
-
-
 def rungs(args: argparse.Namespace) -> tuple[tuple[str, str, float], ...]:
     """The ladder's lines: :data:`RUNGS`, or the ``--rung`` ones."""
     return tuple(r for r in RUNGS if not args.rung or f"{r[0]}-{r[1]}" in args.rung)
@@ -606,3 +602,7 @@ def report_field(pool: ProcessPoolExecutor, args: argparse.Namespace) -> None:
             )
             total += run_ladder_line(pool, (players, camps, long_jumps, "hard", name), 1 / players, nodes, args.ladder_games)
     print(f"   {total} games in all")
+
+
+if __name__ == "__main__":
+    main()
