@@ -581,7 +581,7 @@ def field_speed(seating: tuple[int, int, bool], names: tuple[str, ...], moves: i
 def report_field(pool: ProcessPoolExecutor, args: argparse.Namespace) -> None:
     """Section 8: hard against the field's textbook searches."""
     chosen = [tuple(int(n) for n in text.split("x")) for text in args.seating or ()]
-    seatings = tuple(s for s in (*FIELD_SEATINGS, *LADDER) if s in chosen) if chosen else FIELD_SEATINGS
+    seatings = tuple(s for s in LADDER if s in chosen) if chosen else FIELD_SEATINGS
     names = tuple(n for n in field.FIELD if not args.baseline or n in args.baseline)
     print(
         f"8. Hard against the field's textbook searches; at most {args.ladder_games} games a line, looked at every {LOOK_EVERY}"

@@ -103,8 +103,6 @@ class Level:
     own_moves_from: int | None = None
     predicts_from: int | None = None
     discount: float = 1.0
-    rolls_from: int | None = None
-    rolls_long_only: bool = True
 
 
 SETTINGS = {
@@ -245,11 +243,6 @@ class Search:
         self.plans_ahead = self.race and level.discount < 1
         self.plans: dict[tuple[int, int], int] = {}
         self.predicts = state.long_jumps and level.predicts_from is not None and len(self.seats) >= level.predicts_from
-        self.rolls = (
-            (state.long_jumps or not level.rolls_long_only)
-            and level.rolls_from is not None
-            and len(self.seats) >= level.rolls_from
-        )
         self.others = tuple(sorted((s for s in self.seats if s != me), key=lambda s: (s < me, s)))  # in turn order
         self.nodes = 0
         self.depth = 0  # the depth of the last iteration of the search: plies, or own moves when predicting
@@ -498,27 +491,6 @@ class Search:
             for seat, f, t in reversed(made):
                 self.unmake(seat, f, t)
 
-    def rollout(self, rounds: int) -> int:
-        """How far my cost falls in ``rounds`` rounds in which every seat in turn, from the one after me (I have just
-        moved), plays its greediest move: the largest fall of its cost. A win of mine in them is worth :data:`WIN`
-        less the moves it took, another seat's a loss."""
-        made: list[tuple[int, int, int]] = []
-        start = self.cost[self.me]
-        try:
-            for ply, seat in enumerate((*self.others, self.me) * rounds, start=1):
-                self.tick()
-                moves = self.moves(seat)
-                if moves:
-                    _, _, f, t = moves[0]
-                    self.make(seat, f, t)
-                    made.append((seat, f, t))
-                    if self.won(seat):
-                        return WIN - ply if seat == self.me else ply - WIN
-            return start - self.cost[self.me]
-        finally:
-            for seat, f, t in reversed(made):
-                self.unmake(seat, f, t)
-
     def root(self, last: Move | None, eager: bool = False) -> tuple[int, int]:
         """The best ``(from, to)`` of the seat to move, by iterative deepening until the budget runs out.
 
@@ -558,9 +530,7 @@ class Search:
                     self.make(me, f, t)
                     try:
                         value = self.eliminations(1) if self.influence[t] and self.blocks(t) else None
-                        if value is None and self.rolls:
-                            value = gains[f, t] + self.rollout(depth - 1)
-                        elif value is None and (self.predicts or self.plans_ahead):
+                        if value is None and (self.predicts or self.plans_ahead):
                             later = self.predict(depth - 1, 1) if self.predicts else self.plan(depth - 1)
                             value = gains[f, t] + round(self.level.discount * later)
                         elif value is None:
