@@ -49,12 +49,19 @@ pages loaded; an error of the app shows its failure screen instead). A test whos
 twice, in a fresh page; any other failure fails at once."""
 
 
+LONGEST = ("test_live.py", "test_audit.py", "test_generala.py", "test_random_clicks.py", "test_live_faults.py")
+"""The test files that take longest (``--durations``), run first: each runs whole in one process, and one of them
+left for the end would keep that process busy while the other has finished."""
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     here = Path(__file__).parent
     for item in items:
         if here in Path(item.fspath).parents:
             item.add_marker(pytest.mark.e2e)
             item.add_marker(pytest.mark.flaky(reruns=2, only_rerun=CRASHES))
+    first = {name: rank for rank, name in enumerate(LONGEST)}
+    items.sort(key=lambda item: first.get(Path(item.fspath).name, len(LONGEST)))  # stable: the rest keep their order
 
 
 @pytest.fixture(scope="session")

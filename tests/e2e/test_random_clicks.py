@@ -1,4 +1,4 @@
-"""Seeded random clicks through each game (200 per game): no error notice, no console error, no uncaught error.
+"""Seeded random clicks through each game (100 per game): no error notice, no console error, no uncaught error.
 
 Each test opens a game's setup screen and clicks, at random, what a player could
 click there: buttons, the app's own links, radios and checkboxes, selects (a
@@ -22,7 +22,7 @@ until the page is idle (``html[data-busy]`` gone: no computer thinking, no
 coach, no replay step pending). A failure names the seed, the index of the
 click and the clicks before it, so it replays (up to when the computers' replies
 come in). ``ETOILE_CLICKS_RUN=<n>`` runs other seeds (``<game>-<n>``), ``ETOILE_CLICKS=<n>``
-more clicks per game than the 200 of a normal run.
+more clicks per game than the 100 of a normal run.
 """
 
 from __future__ import annotations
@@ -42,9 +42,9 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tests.e2e.conftest import fix_seed, open_app, set_up
 from tests.e2e.support import GAMES, SETTINGS_KEY, seed_once
 
-CLICKS = int(os.environ.get("ETOILE_CLICKS", "200"))
-BATCH = 100
-RELOAD_EVERY = 100
+CLICKS = int(os.environ.get("ETOILE_CLICKS", "100"))
+BATCH = 50
+RELOAD_EVERY = 50
 IDLE_WAIT_MS = 1_000
 """How long the test waits for the page to be idle between batches; a table of computers only is never idle."""
 FAILING = ", ".join(
