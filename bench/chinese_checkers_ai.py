@@ -106,8 +106,6 @@ RUNGS = (("easy", "beginner", 1.0), ("medium", "easy", 1.0), ("hard", "medium", 
 """The ladder's lines: ``(level, its opponents, the bar as a multiple of the seat's share)``."""
 FIELD_SEATINGS = ((3, 1), (4, 1), (6, 1))
 """The seatings of section 8."""
-TRIALS: dict[str, ai.Level] = {}
-"""Settings being tried, by name (a line of sections 7 and 8 may name one in place of a level)."""
 LOOK_EVERY = 16
 """Games between two looks at a ladder line's interval."""
 PAIRINGS = (("hard", "easy"), ("hard", "medium"), ("medium", "easy"))
@@ -172,8 +170,6 @@ def play(
             cap = draws.choice(cap)
         if level == "forward":
             move = forward(state, rnd)
-        elif level in TRIALS:
-            move = ai.play_as(state, TRIALS[level], nodes=cap if isinstance(cap, int) else None)
         elif level in field.FIELD:
             assert isinstance(cap, int), f"{level} plays at a number of nodes"
             move = field.move(state, level, cap)
@@ -409,10 +405,13 @@ def report_beginner(pool: ProcessPoolExecutor, args: argparse.Namespace) -> None
         )
 
 
-def _seatings(args: argparse.Namespace) -> tuple[tuple[int, int], ...]:
-    """The seatings of section 6: ``--seating`` ones (``2x3``: two players with three camps each), or all of :data:`MANY`."""
+def _seatings(
+    args: argparse.Namespace, among: tuple[tuple[int, int], ...] = MANY, default: tuple[tuple[int, int], ...] | None = None
+) -> tuple[tuple[int, int], ...]:
+    """A section's seatings: the ``--seating`` ones (``2x3``: two players with three camps each) ``among`` its own
+    (section 6's: :data:`MANY`), or without ``--seating`` all of them (or ``default``)."""
     chosen = [tuple(int(n) for n in text.split("x")) for text in args.seating or ()]
-    return tuple(s for s in MANY if s in chosen) if chosen else MANY
+    return tuple(s for s in among if s in chosen) if chosen else (default or among)
 
 
 Budgets = dict[tuple[int, int, bool], dict[str, Nodes]]
@@ -505,8 +504,8 @@ Line = tuple[int, int, bool, str, str]
 
 def ladder_line(
     pool: ProcessPoolExecutor, line: Line, bar: float, nodes: dict[str, Nodes], most: int
-) -> tuple[float, int, str, tuple[float, float], list[tuple[float, int, bool]]]:
-    """One ladder line played as a sequential test: its score, games, verdict, the interval of the last look, the games."""
+) -> tuple[str, tuple[float, float], list[tuple[float, int, bool]]]:
+    """One ladder line played as a sequential test: its verdict, the interval of its last look, its games."""
     players, camps, long_jumps, level, other = line
     looks = max(1, math.ceil(most / LOOK_EVERY))
     z = look_z(looks)
@@ -523,14 +522,15 @@ def ladder_line(
         if interval[1] < bar:
             verdict = "below"
             break
-    return sum(r[0] for r in results), len(results), verdict, interval, results
+    return verdict, interval, results
 
 
 def run_ladder_line(pool: ProcessPoolExecutor, line: Line, bar: float, nodes: dict[str, Nodes], most: int) -> int:
     """Play one line (:func:`ladder_line`), print it, return its games."""
     players, camps, long_jumps, level, other = line
     start = time.perf_counter()
-    won, games, verdict, (low, high), results = ladder_line(pool, line, bar, nodes, most)
+    verdict, (low, high), results = ladder_line(pool, line, bar, nodes, most)
+    won, games = sum(r[0] for r in results), len(results)
     print(
         f"   {players} x {camps}, long jumps {'on ' if long_jumps else 'off'}: {level} against {other:8}"
         f" {won:g}/{games} = {won / games:.1%} (interval {low:.1%}-{high:.1%}; bar {bar:.1%}, **{verdict}**);"
@@ -543,8 +543,7 @@ def run_ladder_line(pool: ProcessPoolExecutor, line: Line, bar: float, nodes: di
 
 def report_ladder(pool: ProcessPoolExecutor, args: argparse.Namespace) -> None:
     """Section 7: the ladder of the levels in every seating, each line a sequential test."""
-    chosen = [tuple(int(n) for n in text.split("x")) for text in args.seating or ()]
-    seatings = tuple(s for s in LADDER if not chosen or s in chosen)
+    seatings = _seatings(args, LADDER)
     lines = rungs(args)
     print(
         f"7. The ladder: each level against the one below it, and hard against easy; at most {args.ladder_games} games a"
@@ -580,8 +579,7 @@ def field_speed(seating: tuple[int, int, bool], names: tuple[str, ...], moves: i
 
 def report_field(pool: ProcessPoolExecutor, args: argparse.Namespace) -> None:
     """Section 8: hard against the field's textbook searches."""
-    chosen = [tuple(int(n) for n in text.split("x")) for text in args.seating or ()]
-    seatings = tuple(s for s in LADDER if s in chosen) if chosen else FIELD_SEATINGS
+    seatings = _seatings(args, LADDER, FIELD_SEATINGS)
     names = tuple(n for n in field.FIELD if not args.baseline or n in args.baseline)
     print(
         f"8. Hard against the field's textbook searches; at most {args.ladder_games} games a line, looked at every {LOOK_EVERY}"

@@ -64,9 +64,6 @@ class Field(ai.Search):
     def next_seat(self, seat: int) -> int:
         return self.order[(self.order.index(seat) + 1) % len(self.order)]
 
-    def legal(self, seat: int) -> list[tuple[int, int, int, int]]:
-        return self.moves(seat)
-
     # --- max-n ---
 
     def maxn(self, seat: int, depth: int) -> dict[int, int]:
@@ -74,7 +71,7 @@ class Field(ai.Search):
         if depth <= 0:
             return {s: self.lead(s) for s in self.seats}
         best: dict[int, int] | None = None
-        for _, _, f, t in self.legal(seat):
+        for _, _, f, t in self.moves(seat):
             self.make(seat, f, t)
             try:
                 if self.won(seat):
@@ -95,7 +92,7 @@ class Field(ai.Search):
             return self.evaluate()
         maxing = seat == self.me
         best = -INF if maxing else INF
-        moves = self.legal(seat)
+        moves = self.moves(seat)
         if not moves:
             return self.paranoid(self.next_seat(seat), depth - 1, alpha, beta)
         for _, _, f, t in moves:
@@ -119,7 +116,7 @@ class Field(ai.Search):
 
     def deepen(self, value: Callable[[int], int]) -> tuple[int, int]:
         """The root move of the deepest search completed (``value(depth)`` scores the position after my move)."""
-        moves = self.legal(self.me)
+        moves = self.moves(self.me)
         best = moves[0]
         depth = 0
         try:
@@ -176,7 +173,7 @@ class _Tree:
         self.made: list[tuple[int, int, int]] = []
 
     def moves_of(self, seat: int) -> list[tuple[int, int]]:
-        return [(f, t) for _, _, f, t in self.field.legal(seat)]
+        return [(f, t) for _, _, f, t in self.field.moves(seat)]
 
     def play(self, seat: int, f: int, t: int) -> bool:
         """Make one move of ``seat`` (a node); whether it wins."""
@@ -216,7 +213,7 @@ class _Tree:
         """Greedy-biased moves from ``seat`` on for :data:`PLAYOUT_ROUNDS` rounds: the seat that won, if one did."""
         field = self.field
         for _ in range(PLAYOUT_ROUNDS * len(field.seats)):
-            options = field.legal(seat)
+            options = field.moves(seat)
             if options:
                 _, _, f, t = self.rnd.choice(options) if self.rnd.random() < EPSILON else options[0]
                 if self.play(seat, f, t):

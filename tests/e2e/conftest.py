@@ -60,8 +60,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if here in Path(item.fspath).parents:
             item.add_marker(pytest.mark.e2e)
             item.add_marker(pytest.mark.flaky(reruns=2, only_rerun=CRASHES))
-    first = {name: rank for rank, name in enumerate(LONGEST)}
-    items.sort(key=lambda item: first.get(Path(item.fspath).name, len(LONGEST)))  # stable: the rest keep their order
+    first = {here / name: rank for rank, name in enumerate(LONGEST)}
+    items.sort(key=lambda item: first.get(Path(item.fspath), len(LONGEST)))  # stable: the rest keep their order
 
 
 @pytest.fixture(scope="session")

@@ -684,8 +684,8 @@ def best_move(state: State, level: str = "hard", seconds: float | None = None, n
 
 
 def play_as(state: State, player: str | Level, seconds: float | None = None, nodes: int | None = None) -> Move:
-    """The move of ``player`` in ``state``: ``"beginner"``, ``"easy"``, or a search with those settings (a level's,
-    or the benchmark's own); ``seconds`` and ``nodes`` as for :func:`best_move`."""
+    """The move of ``player`` in ``state``: ``"beginner"``, ``"easy"``, or a search with those settings (a level's
+    :data:`SETTINGS`, or settings being tried); ``seconds`` and ``nodes`` as for :func:`best_move`."""
     began = time.perf_counter()
     if state.to_move is None:
         raise ValueError("the game is over")
