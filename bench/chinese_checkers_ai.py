@@ -60,7 +60,8 @@ Prints:
    Wilson interval at the level :func:`look_z` gives (95 % over all the looks of a line, Bonferroni) is
    compared with the bar, the seat's share (twice the share for hard against easy, at most 0.95): the
    line stops as soon as the interval is wholly above the bar (**ahead**) or wholly below it (below),
-   or at ``--ladder-games`` games (not clear). ``--seating``, ``--seating-long-jumps`` and ``--rung``
+   or at ``--ladder-games`` games (not clear; :func:`line_games`: more where that many wins in a row would
+   not clear the bar, 160 for hard's 0.95 against easy with two players). ``--seating``, ``--seating-long-jumps`` and ``--rung``
    (``hard-easy``, repeatable) play only those lines.
 
 8. with ``--field``, "hard" against the field's textbook searches (:mod:`bench.chinese_checkers_field`: max-n,
@@ -239,6 +240,15 @@ def against(args: tuple[int, int, bool, str, str, dict[str, Nodes], int]) -> tup
 def look_z(looks: int) -> float:
     """The z of a two-sided interval at 95 % over ``looks`` looks (Bonferroni: each look at 5 % / ``looks``)."""
     return statistics.NormalDist().inv_cdf(1 - 0.025 / looks)
+
+
+def line_games(bar: float, most: int) -> int:
+    """The most games of a ladder line against ``bar``: ``most``, or, when even that many wins in a row would not clear
+    a bar so high, the first look's worth more that would (two players, where hard must score 0.95 against easy: 160)."""
+    games = max(LOOK_EVERY, most)
+    while games / (games + look_z(math.ceil(games / LOOK_EVERY)) ** 2) <= bar:
+        games += LOOK_EVERY
+    return games
 
 
 def median_p95(values: list[float]) -> tuple[float, float]:
@@ -507,8 +517,8 @@ def ladder_line(
 ) -> tuple[str, tuple[float, float], list[tuple[float, int, bool]]]:
     """One ladder line played as a sequential test: its verdict, the interval of its last look, its games."""
     players, camps, long_jumps, level, other = line
-    looks = max(1, math.ceil(most / LOOK_EVERY))
-    z = look_z(looks)
+    most = line_games(bar, most)
+    z = look_z(math.ceil(most / LOOK_EVERY))
     results: list[tuple[float, int, bool]] = []
     verdict, interval = "not clear", (0.0, 1.0)
     while len(results) < most:

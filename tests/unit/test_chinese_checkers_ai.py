@@ -84,13 +84,13 @@ def test_easy_does_not_play_back_its_last_move_when_another_is_as_good() -> None
         (3, 2, True, False),
     ],
 )
-def test_medium_looks_at_its_own_moves_only_from_three_players_and_hard_from_five(
+def test_medium_plans_its_own_moves_only_from_three_players_and_hard_from_five(
     players: int, camps: int, medium_races: bool, hard_races: bool
 ) -> None:
     state = cc.new_game(players, camps=camps)
     medium = ai.Search(state, ai.SETTINGS["medium"], None, 100)
     hard = ai.Search(state, ai.SETTINGS["hard"], None, 100)
-    assert (medium.race, medium.plans_ahead) == (medium_races, False)
+    assert (medium.race, medium.plans_ahead) == (medium_races, medium_races)
     assert (hard.race, hard.plans_ahead) == (hard_races, hard_races)
 
 
@@ -115,10 +115,10 @@ def test_a_plan_that_brings_every_piece_home_is_worth_a_win() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 @pytest.mark.parametrize("long_jumps", [False, True])
-def test_hard_predicts_the_others_from_four_players_with_long_jumps(players: int, long_jumps: bool) -> None:
+def test_the_searching_levels_predict_the_others_from_four_players_with_long_jumps(players: int, long_jumps: bool) -> None:
     state = cc.new_game(players, long_jumps=long_jumps)
-    assert ai.Search(state, ai.SETTINGS["hard"], None, 100).predicts is (long_jumps and players >= 4)
-    assert ai.Search(state, ai.SETTINGS["medium"], None, 100).predicts is False
+    for level in ("medium", "hard"):
+        assert ai.Search(state, ai.SETTINGS[level], None, 100).predicts is (long_jumps and players >= 4)
 
 
 def test_the_predicting_search_scores_an_opponents_predicted_win_as_a_loss_and_restores_the_board() -> None:
@@ -141,6 +141,22 @@ def test_the_predicting_search_does_not_count_on_a_jump_the_opponents_greediest_
     assert predicting.moves(1)[0][2:] == (71, 62)
     assert predicting.root(None) == (60, 69)
     assert predicting.depth > ai.PREDICTED_MOVES  # after its first two moves, it plans to the end of its budget
+
+
+def test_the_predicting_search_expects_a_player_whose_last_move_went_farthest_to_go_farthest_again() -> None:
+    # A round of four players with long jumps: seats 1 and 3 play easy's move (their farthest), seat 2 a step that
+    # gains less; seat 0 then expects its farthest move of seat 1 and 3 only, the move that lowers its cost most of 2.
+    state = cc.apply(cc.new_game(4, long_jumps=True), ai.best_move(cc.new_game(4, long_jumps=True), "easy"))
+    for seat in (1, 2, 3):
+        easy = ai.best_move(state, "easy")
+        move = easy if seat != 2 else min(cc.legal_moves(state), key=lambda m: (len(m.path), m.path))
+        assert (move == easy) is (seat != 2)
+        state = cc.apply(state, move)
+    search = ai.Search(state, ai.SETTINGS["hard"], None, 1_000)
+    assert search.predicts and search.greedy == {1, 3}
+    pieces = sorted(h for h in range(121) if state.board[h] == 2)
+    assert search.predicted(1) == ai.farthest(bytearray(state.board), state.origin, pieces, search.allowed[1], True)
+    assert search.predicted(2) == search.moves(2)[0][2:]
 
 
 def test_the_predicting_search_counts_a_later_gain_at_the_discount() -> None:
