@@ -336,13 +336,15 @@ class Search:
         greedy = set()
         for seat in reversed(self.others):
             move = state.last[seat]
-            if move is None or (not move.is_pass and board[move.end] != seat + 1):  # not played since mine
+            if move is None:
                 break
             if move.is_pass:
                 continue
             f, t = move.start, move.end
+            if board[t] != seat + 1:  # not played since mine
+                break
             board[f], board[t], origin[f], origin[t] = board[t], 0, origin[t], 0
-            holes = [h for h in range(SIZE) if board[h] == seat + 1]
+            holes = [f if h == t else h for h in self.pos[seat]]  # only its own move moved its pieces
             if farthest(board, origin, holes, self.allowed[seat], self.long) == (f, t):
                 greedy.add(seat)
         return frozenset(greedy)
@@ -492,9 +494,9 @@ class Search:
 
     def predict(self, depth: int, ply: int) -> int:
         """My discounted progress of ``depth`` more moves of mine once every other seat has played its predicted move
-        (:meth:`predicted`) in turn: before my :data:`PREDICTED_MOVES`-th move (``ply`` is how many I have made), the best over my
-        :data:`PREDICTED_WIDTH` greediest moves of the gain plus the level's discount times the same value after
-        it; from then on, the others standing still, :meth:`plan`.
+        (:meth:`predicted`) in turn: before my :data:`PREDICTED_MOVES`-th move (``ply`` is how many I have made),
+        the best over my :data:`PREDICTED_WIDTH` greediest moves of the gain plus the level's discount times the same
+        value after it; from then on, the others standing still, :meth:`plan`.
 
         A seat that wins on its predicted move scores as a loss, my own win as a win.
         """
