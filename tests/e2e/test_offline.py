@@ -61,6 +61,11 @@ def test_the_app_starts_and_plays_against_the_computer_offline_after_the_first_v
     page.locator(".spot[data-hole='16']").click()
     expect(page.locator(".turn-log summary")).to_have_text("Game log (2 lines)")
     expect(page.locator(".status")).to_have_text("Ann to play (red). Choose a piece to move.")
+    # Today's challenge, whose dice come from the date alone, is there offline too.
+    page.goto(f"{base_url}#/daily")
+    expect(page.locator(".daily-banner")).to_contain_text("Your first game of the day counts.")
+    page.get_by_role("button", name="Throw", exact=True).click()
+    expect(page.locator(".dice-row .die")).to_have_count(5)
     assert [text for text in problems if "Traceback" in text] == []
     # Chromium fetches the tab's icon outside service workers, so only that request may fail offline.
     assert [url for url in failed if not url.endswith("/icons/icon.svg")] == []

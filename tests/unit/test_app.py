@@ -209,7 +209,7 @@ def test_computer_players_that_cannot_start_are_reported_and_nothing_else_change
 
 def test_the_home_screen_lists_the_three_games_with_picture_line_and_rules() -> None:
     page = view(Model())
-    cards = page.find_all(by("data-game"))
+    cards = page.find_all(by("class", "game-card"))
     assert [c.attrs["data-game"] for c in cards] == ["421", "generala", "chinese-checkers"]
     for card in cards:
         game = card.attrs["data-game"]

@@ -13,6 +13,7 @@ import pytest
 
 from etoile.app import live
 from etoile.app import update as app
+from etoile.app.daily import daily_games
 from etoile.app.model import REPLAY_SPEEDS, Model
 from etoile.app.routes import GAMES
 from etoile.app.setup import KINDS
@@ -376,6 +377,9 @@ def runtime_keys() -> dict[str, set[str]]:
         "app/update.py: key": storage - {"storage.full"},
         "app/update.py: import.why.{}": reasons,
         "app/play.py: game.{}.name": names,
+        "app/daily.py: game.{}.name": names,
+        "ui/screens/home.py: game.{}.daily": {f"game.{s.id}.daily" for s in daily_games()},
+        "ui/screens/home.py: game.{}.daily_done": {f"game.{s.id}.daily_done" for s in daily_games()},
         "ui/common.py: {}.level.{}": levels,
         "games/chinese_checkers/table.py: chinese_checkers.colour.{}": {
             f"chinese_checkers.colour.{c}" for c, _ in cc_table.PALETTE

@@ -132,9 +132,10 @@ class Copy:
 
 @lazy_dataclass
 class Send:
-    """Open the system's share sheet with ``url``."""
+    """Open the system's share sheet with ``url``, or with ``text`` (which holds its link) when there is one."""
 
     url: str
+    text: str = ""
 
 
 @lazy_dataclass

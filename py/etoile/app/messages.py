@@ -26,9 +26,10 @@ from etoile.saved.settings import Settings
 
 @lazy_dataclass
 class RouteChanged:
-    """The page's address changed to ``hash``."""
+    """The page's address changed to ``hash``, on the device's calendar day ``today`` (``YYYY-MM-DD``)."""
 
     hash: str
+    today: str = ""
 
 
 @lazy_dataclass
@@ -400,18 +401,21 @@ class ShareGame:
 
 @lazy_dataclass
 class ShareCopy:
-    """Copy the link to the game, to ``watch`` it or, for a game by link, to ``play`` the next turn."""
+    """Copy the link to the game, to ``watch`` it or, for a game by link, to ``play`` the next turn; or a day's
+    challenge's result, ``text`` (purpose ``daily``: its lines and the link, as the table wrote them)."""
 
     purpose: str
     game: str | None = None
+    text: str = ""
 
 
 @lazy_dataclass
 class ShareSend:
-    """Send the link to the game with the system's share sheet."""
+    """Send the link to the game with the system's share sheet (or, purpose ``daily``, the result ``text``)."""
 
     purpose: str
     game: str | None = None
+    text: str = ""
 
 
 @lazy_dataclass

@@ -225,6 +225,9 @@ class Model:
     """The live tables on this device, by slot (a game's slot by its table's id)."""
     joining: Joining | None = None
     """The invitation being answered, while its screen is shown."""
+    today: str = ""
+    """The device's calendar day (``YYYY-MM-DD``) when the page opened or last changed screen: the day whose
+    challenge ``#/daily`` opens (:mod:`etoile.engine.daily`)."""
     hurry: frozenset[Slot] = frozenset()
     """The games whose computer turn the player asked to skip to its end: their computer moves come without a
     pause, until a person is to move."""

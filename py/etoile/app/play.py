@@ -104,7 +104,7 @@ def archived(before: Match | None, after: Match | None, *, replacing: bool = Fal
     if (
         after is not None
         and after.result is not None
-        and (before is None or before.result is None or before.cursor != after.cursor)
+        and (before is None or before.result is None or before.cursor != after.cursor or before.daily != after.daily)
     ):
         effects.append(fx.Archive(after, fair))
     return effects
@@ -358,6 +358,8 @@ def _update(model: Model, msg: m.GameMsg, slot: Slot) -> tuple[Model, list[Effec
             return model, [fx.ExportGame(slot)]
         case m.ShareGame() if match_ is not None:
             return replace(model, sharing=slot), [fx.Focus(f"#share-{game}")]
+        case m.ShareCopy("daily", _, text) | m.ShareSend("daily", _, text) if match_ is not None and text:
+            return model, [fx.Copy(slot, text) if isinstance(msg, m.ShareCopy) else fx.Send("", text)]
         case m.ShareCopy(purpose) | m.ShareSend(purpose) if match_ is not None:
             url = link_url(model, slot, "play" if purpose == "play" else "watch")
             return model, [fx.Copy(slot, url) if isinstance(msg, m.ShareCopy) else fx.Send(url)]

@@ -10,6 +10,8 @@ Route(screen='rules', game='generala', link=None, by_link=None, entry=None)
 Slot(game='chinese-checkers', code='k3j9x2ab')
 >>> parse("#/history/0123456789abcdef").entry, href(Route("stats"))
 ('0123456789abcdef', '#/stats')
+>>> parse("#/daily"), href(Route("daily", "generala"))
+(Route(screen='daily', game=None, link=None, by_link=None, entry=None), '#/daily/generala')
 """
 
 from __future__ import annotations
@@ -28,9 +30,10 @@ GAMES = IDS
 class Route:
     """``screen`` is ``home``, ``game`` (the table, or its setup if no game is under way),
     ``setup`` (a new game), ``rules``, ``settings``, ``link`` (a game opened from a link, whose text is ``link``),
-    ``history`` (the games played; with ``entry``, the replay of one), ``stats``, ``join`` (an invitation to a live
-    table, its handshake text in ``link``), ``answer`` (a guest's answer to one, opened on the host's device) or
-    ``missing``. At a ``game``,
+    ``history`` (the games played; with ``entry``, the replay of one), ``stats``, ``daily`` (today's challenge of
+    ``game``, or of the first game that has one: opened in its game's slot, then the table shown), ``join`` (an
+    invitation to a live table, its handshake text in ``link``), ``answer`` (a guest's answer to one, opened on the
+    host's device) or ``missing``. At a ``game``,
     ``by_link`` is the id of the game by link shown, if it is one."""
 
     screen: str
@@ -62,6 +65,10 @@ def parse(hash_: str) -> Route:
             return Route("history", entry=entry)
         case ["stats"]:
             return Route("stats")
+        case ["daily"]:
+            return Route("daily")
+        case ["daily", game] if game in GAMES:
+            return Route("daily", game)
         case [game] if game in GAMES:
             return Route("game", game)
         case [game, "by-link", code] if game in GAMES and BY_LINK_ID.fullmatch(code):
@@ -88,6 +95,8 @@ def href(route: Route) -> str:
             return f"#/history/{route.entry}"
         case "history" | "stats":
             return f"#/{route.screen}"
+        case "daily":
+            return f"#/daily/{route.game}" if route.game else "#/daily"
         case "game" if route.by_link:
             return f"#/{route.game}/by-link/{route.by_link}"
         case "game":

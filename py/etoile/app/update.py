@@ -15,6 +15,7 @@ from dataclasses import replace
 from etoile.app import effects as fx
 from etoile.app import messages as m
 from etoile.app import play
+from etoile.app.daily import open_daily
 from etoile.app.effects import Effect
 from etoile.app.messages import Msg
 from etoile.app.model import HISTORY_PAGE, Model
@@ -202,8 +203,10 @@ def live_setup(model: Model, game: str) -> bool:
 
 
 def arrive(model: Model) -> tuple[Model, list[Effect]]:
-    """The model on reaching its route: an invitation's or an answer's (:func:`etoile.app.live.arrive`), or any
-    other (:func:`etoile.app.play.arrive`)."""
+    """The model on reaching its route: an invitation's or an answer's (:func:`etoile.app.live.arrive`), today's
+    challenge (:func:`etoile.app.daily.open_daily`), or any other (:func:`etoile.app.play.arrive`)."""
+    if model.route.screen == "daily":
+        return open_daily(replace(model, watching=None))
     if model.route.screen in ("join", "answer"):
         from etoile.app import live  # noqa: PLC0415 - loaded with the first live table (hashlib, the fair dice)
 
@@ -214,7 +217,8 @@ def arrive(model: Model) -> tuple[Model, list[Effect]]:
 def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
     """The next model and the effects to run, for one message."""
     match msg:
-        case m.RouteChanged(hash_):
+        case m.RouteChanged(hash_, today):
+            model = replace(model, today=today or model.today)
             route = parse(hash_)
             if route != model.route:  # another screen: what was said about the last one's actions goes with it
                 model = replace(model, notices=tuple(n for n in model.notices if n.lasting))

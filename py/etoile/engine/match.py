@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
+from etoile.engine.daily import Daily, duplicate_roll
 from etoile.engine.dice import Outcomes, Roll, draw
 from etoile.engine.game import CHANCE, JSON, Game, IllegalAction, Outcome
 from etoile.engine.lazy import lazy_dataclass
@@ -87,13 +88,20 @@ class Match:
     cursor: int
     seats: tuple[Seat, ...] = ()
     dice: tuple[Dice, ...] = ()
+    daily: Daily | None = None
+    """The day's challenge this match is, if it is one: its seed is the day's, and its chance is duplicate."""
 
     @classmethod
-    def new(cls, game: Game, options: Mapping[str, JSON], seed: int, seats: tuple[Seat, ...] = ()) -> Match:
-        """A match before its first action; ``seats``, if given, name one player per seat.
+    def new(
+        cls, game: Game, options: Mapping[str, JSON], seed: int, seats: tuple[Seat, ...] = (), daily: Daily | None = None
+    ) -> Match:
+        """A match before its first action; ``seats``, if given, name one player per seat; ``daily``, the day's
+        challenge it is (whose seed ``seed`` must be).
 
-        ``ValueError`` if the options are not the game's, or the seats do not fit them.
+        ``ValueError`` if the options are not the game's, the seats do not fit them, or the seed is not the day's.
         """
+        if daily is not None and seed != daily.seed:
+            raise ValueError(f"the seed of {daily.day}'s challenge is {daily.seed}, not {seed}")
         start = game.start(options, seed)
         if seats and len(seats) != options.get("players"):
             raise ValueError(f"{len(seats)} seats for {options.get('players')} players")
@@ -101,7 +109,7 @@ class Match:
             levels = game.DESCRIPTION.levels
             if seat.computer is not None and seat.computer not in levels:
                 raise ValueError(f"no computer level {seat.computer!r} in {game.ID}: the levels are {', '.join(levels)}")
-        return cls(game, dict(options), seed, (), (start,), 0, tuple(seats), (Dice(seed),))
+        return cls(game, dict(options), seed, (), (start,), 0, tuple(seats), (Dice(seed),), daily)
 
     @property
     def state(self) -> Any:
@@ -168,7 +176,9 @@ class Match:
             states.append(self.game.apply(states[-1], action))
             played.append(action)
             dice.append(_advance(dice[-1], action) if chance else dice[-1])
-        return Match(self.game, self.options, self.seed, tuple(played), tuple(states), len(played), self.seats, tuple(dice))
+        return Match(
+            self.game, self.options, self.seed, tuple(played), tuple(states), len(played), self.seats, tuple(dice), self.daily
+        )
 
     def settled(self) -> Match:
         """The match after what no player chooses: the throws of the dice, drawn from the seed, and the actions the
@@ -179,10 +189,19 @@ class Match:
                 if match.can_redo:  # what came up is what the record says came up
                     match = match.redo()
                     continue
-                action = _draw(match.game.chance_outcomes(match.state), match.dice[match.cursor])
+                action = match.drawn()
             elif (action := match.game.forced(match.state)) is None:
                 return match
             match = match.redo() if match.can_redo and match.actions[match.cursor] == action else match.play(action)
+
+    def drawn(self) -> Any:
+        """What chance brings at the position (dice in the air): drawn from the seed, or at a day's challenge the
+        duplicate faces of the place the game's ``duplicate_key(state)`` names (:mod:`etoile.engine.daily`)."""
+        outcomes = self.game.chance_outcomes(self.state)
+        if self.daily is None:
+            return _draw(outcomes, self.dice[self.cursor])
+        count = outcomes.dice if isinstance(outcomes, Outcomes) else len(outcomes[0][0].faces)
+        return Roll(duplicate_roll(self.seed, self.game.duplicate_key(self.state), count))  # type: ignore[attr-defined]
 
     def undo(self, count: int = 1) -> Match:
         if not 0 <= count <= self.cursor:
@@ -198,7 +217,13 @@ class Match:
         """The same record with ``cursor`` actions applied (what a replay shows); ``IllegalAction`` beyond the record."""
         if not 0 <= cursor <= len(self.actions):
             raise IllegalAction(f"no position after {cursor} action(s): the record holds {len(self.actions)}")
-        return Match(self.game, self.options, self.seed, self.actions, self.states, cursor, self.seats, self.dice)
+        return Match(self.game, self.options, self.seed, self.actions, self.states, cursor, self.seats, self.dice, self.daily)
+
+    def with_daily(self, daily: Daily) -> Match:
+        """The same record as another attempt or with the par found (the day and the seed stay)."""
+        if self.daily is None or daily.day != self.daily.day:
+            raise ValueError("only a day's challenge takes another attempt or its par")
+        return Match(self.game, self.options, self.seed, self.actions, self.states, self.cursor, self.seats, self.dice, daily)
 
     @property
     def positions(self) -> tuple[int, ...]:
@@ -221,6 +246,7 @@ class Match:
             "actions": [self.game.action_to_json(a) for a in self.actions],
             "cursor": self.cursor,
             "seats": [seat.to_json() for seat in self.seats],
+            **({"daily": self.daily.to_json()} if self.daily is not None else {}),
         }
 
     @classmethod
@@ -260,7 +286,8 @@ class Match:
         if not isinstance(seats, list):
             raise InvalidMatch("seats must be a list")
         try:
-            match = cls.new(game, options, seed, tuple(Seat.from_json(seat) for seat in seats))
+            daily = Daily.from_json(data["daily"]) if "daily" in data else None
+            match = cls.new(game, options, seed, tuple(Seat.from_json(seat) for seat in seats), daily)
         except (ValueError, TypeError, KeyError) as error:
             raise InvalidMatch(f"not a {game.ID} game this version offers: {error}") from error
         most = game.max_actions(options)

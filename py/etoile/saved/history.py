@@ -29,6 +29,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Literal, get_args
 
+from etoile.engine.daily import Daily
 from etoile.engine.game import JSON
 from etoile.engine.lazy import lazy_dataclass
 from etoile.engine.match import Match, Seat
@@ -67,7 +68,8 @@ def game_id(match: Match) -> str:
     (True, False)
     """
     names = [[seat.name, seat.computer] for seat in match.seats]
-    identity = json.dumps([match.game.ID, dict(sorted(match.options.items())), match.seed, names], ensure_ascii=False)
+    daily = [[match.daily.day, match.daily.attempt]] if match.daily is not None else []  # each attempt its own game
+    identity = json.dumps([match.game.ID, dict(sorted(match.options.items())), match.seed, names, *daily], ensure_ascii=False)
     import hashlib  # noqa: PLC0415 - imported on first use: it costs the page's start-up 10 ms
 
     return hashlib.sha256(identity.encode("utf-8")).hexdigest()[:16]
@@ -88,6 +90,8 @@ class Entry:
     facts: tuple[Mapping[str, JSON], ...]
     actions: int
     record: str
+    daily: Daily | None = None
+    """The day's challenge the game was (its day, its attempt, the perfect player's result once known)."""
 
     @classmethod
     def of(cls, match: Match, when: str, fair: Table | None = None) -> Entry:
@@ -108,7 +112,13 @@ class Entry:
             facts(kept),
             kept.cursor,
             link.encode(kept, "watch", fair=fair),
+            kept.daily,
         )
+
+    @property
+    def par(self) -> int | None:
+        """The perfect player's result, at a day's challenge once known."""
+        return None if self.daily is None else self.daily.par
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -138,6 +148,7 @@ class Entry:
             "facts": [dict(f) for f in self.facts],
             "actions": self.actions,
             "record": self.record,
+            **({"daily": self.daily.to_json()} if self.daily is not None else {}),
         }
 
     @classmethod
@@ -162,6 +173,7 @@ class Entry:
             facts if len(facts) == len(players) else tuple({} for _ in players),
             data.get("actions"),  # type: ignore[arg-type]
             _text(data, "record"),
+            Daily.from_json(data["daily"]) if "daily" in data else None,
         )
         if entry.ended not in ENDINGS or (entry.ended == "finished") != bool(ranking):
             raise ValueError("a history entry is finished, with a ranking, or abandoned, without one")
@@ -194,8 +206,8 @@ def _text(data: dict[str, Any], key: str, pattern: re.Pattern[str] | None = None
 
 def better(kept: Entry | None, new: Entry) -> bool:
     """Whether ``new`` should take the place of ``kept`` (the same game): it goes further, or it is the same length
-    and newer."""
-    return kept is None or (new.actions, new.when) > (kept.actions, kept.when)
+    and newer, or it knows a day's challenge's par that ``kept`` did not."""
+    return kept is None or (new.actions, new.when, new.par is not None) > (kept.actions, kept.when, kept.par is not None)
 
 
 def newest_first(entries: Iterable[Entry]) -> tuple[Entry, ...]:

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import field
 from typing import Any
 
+from etoile.engine.daily import Daily
 from etoile.engine.game import JSON
 from etoile.engine.lazy import lazy_dataclass
 from etoile.engine.match import Seat
@@ -40,12 +41,14 @@ def who(game: str, seat: Seat) -> Who:
 @lazy_dataclass(frozen=False)
 class Record:
     """What one player did in one finished game of the history: whether one of their seats won, the facts of
-    each seat they held (one, or more when the same player sat twice), and the game's options."""
+    each seat they held (one, or more when the same player sat twice), the game's options, and the day's challenge
+    it was, if it was one."""
 
     when: str
     won: bool
     facts: tuple[Mapping[str, JSON], ...]
     options: Mapping[str, JSON] = field(default_factory=dict)
+    daily: Daily | None = None
 
 
 @lazy_dataclass(frozen=False)
@@ -61,6 +64,10 @@ class Player:
 
     def won(self, game: str) -> int:
         return sum(record.won for record in self.games.get(game, ()))
+
+    def dailies(self, game: str) -> list[Record]:
+        """The finished games of ``game`` that counted for their day's challenge (the first attempts), oldest first."""
+        return [r for r in self.games.get(game, ()) if r.daily is not None and r.daily.counts]
 
     def values(self, game: str, fact: str) -> list[Any]:
         """The fact ``fact`` of every seat of every finished game of ``game`` that has it, oldest first."""
@@ -80,7 +87,7 @@ def statistics(entries: Iterable[Entry]) -> dict[Who, Player]:
                 player.left[entry.game] += 1
                 continue
             won = any(seat in entry.winners for seat in held)
-            record = Record(entry.when, won, tuple(entry.facts[s] for s in held), dict(entry.options))
+            record = Record(entry.when, won, tuple(entry.facts[s] for s in held), dict(entry.options), entry.daily)
             player.games.setdefault(entry.game, []).append(record)
     return players
 

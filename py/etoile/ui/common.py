@@ -147,3 +147,9 @@ def choices(
             for value, label in options
         ],
     )
+
+
+def day_text(day: str, t: Catalog) -> str:
+    """A day (``YYYY-MM-DD``) as the language writes a date: ``07/12/2026`` in French."""
+    year, month, date = day.split("-")
+    return t("history.date", year=year, month=month, day=date)

@@ -54,16 +54,19 @@ class GeneralaMistake:
 
 @lazy_dataclass
 class GeneralaPar:
-    """Generala: the final score the optimal player averages alone under the game's rules (156.2 by default)."""
+    """Generala: the final score the optimal player averages alone under the game's rules (156.2 by default) and,
+    at a day's challenge, the score it makes on the same duplicate dice (``perfect``)."""
 
     expected: float
+    perfect: int | None = None
 
     def to_json(self) -> JSON:
-        return {"expected": self.expected}
+        return {"expected": self.expected, **({"perfect": self.perfect} if self.perfect is not None else {})}
 
     @classmethod
     def from_json(cls, data: JSON) -> GeneralaPar:
-        return cls(float(data["expected"]))
+        perfect = data.get("perfect")
+        return cls(float(data["expected"]), perfect if type(perfect) is int else None)
 
 
 @lazy_dataclass

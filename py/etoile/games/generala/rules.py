@@ -339,6 +339,19 @@ def chance_outcomes(state: State) -> Sequence[tuple[Roll, Fraction]]:
     return outcomes(state.throwing) if state.throwing else ()
 
 
+def duplicate_key(state: State) -> tuple[int, int, int]:
+    """Where the dice in the air are thrown, for duplicate dice (:mod:`etoile.engine.daily`): the round, the seat
+    and the throw of the turn (1 to 3); in the start phase, round 0, the seat and the round of start throws. The
+    dice of one place are the same for everyone, whatever came before.
+
+    >>> duplicate_key(apply(start({"players": 1}), Throw()))
+    (1, 0, 1)
+    """
+    if state.phase == "start":
+        return 0, state.seat, len(state.start_throws)
+    return state.round, state.seat, state.throw
+
+
 def max_actions(options: Mapping[str, JSON]) -> int:
     """The most actions a saved game may hold: seven a turn (three throws, their rolls, a fill), and room for start roll-offs.
 

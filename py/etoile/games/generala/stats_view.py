@@ -9,7 +9,7 @@ from statistics import mean
 
 from etoile.games.generala.rules import BOXES, ID
 from etoile.games.generala.stats import big_generals, crossed, generals, scores
-from etoile.saved.stats import Player, histogram
+from etoile.saved.stats import Player, Record, histogram
 from etoile.ui import charts
 from etoile.ui.i18n import Catalog
 from etoile.ui.screens.past import fact_list, pct
@@ -40,6 +40,13 @@ def optimal_shares() -> tuple[dict[int, float], float]:
     for points, p in enumerate(pmf):
         shares[points // SCORE_BIN * SCORE_BIN] = shares.get(points // SCORE_BIN * SCORE_BIN, 0.0) + p
     return shares, sum(points * p for points, p in enumerate(pmf))
+
+
+def daily_gap(record: Record) -> float | None:
+    """How many points a day's challenge ended above (or below, negative) the perfect player on the same dice."""
+    if record.daily is None or record.daily.par is None or not record.facts:
+        return None
+    return float(record.facts[0]["score"]) - record.daily.par
 
 
 def section(stats: Player, t: Catalog) -> list[El]:

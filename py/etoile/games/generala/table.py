@@ -26,7 +26,8 @@ from etoile.engine.match import Match
 from etoile.engine.slot import Slot
 from etoile.games.generala import rules as g
 from etoile.games.generala.coach import GeneralaChoice, GeneralaHint, GeneralaMistake, GeneralaPar, GeneralaReport
-from etoile.ui.common import pointer, replaying, result_panel, seat_name
+from etoile.sharing import link
+from etoile.ui.common import day_text, pointer, replaying, result_panel, seat_name
 from etoile.ui.dice import Keep, ThrowDice, dice_message, dice_row, face, places, places_from, rounds_told, throw_told
 from etoile.ui.i18n import Catalog
 from etoile.ui.vdom import El, h
@@ -57,9 +58,16 @@ def alone(match: Match) -> bool:
 
 
 def follow(model: Model, match: Match) -> list[Effect]:
-    """At the end of a solo game, ask the coach for the optimal player's average, to set the score beside it."""
-    local = model.tables.get(Slot(g.ID))
-    if not alone(match) or (isinstance(local, Local) and local.par is not None):
+    """At the end of a solo game, ask the coach for the optimal player's average, to set the score beside it; at a
+    day's challenge, from its start, for the perfect player's score on the same dice, and at its end for the report
+    (the decisions that lost points, and the line of the result to share)."""
+    local = model.tables.get(model.route.slot or Slot(g.ID))
+    local = local if isinstance(local, Local) else Local()
+    if match.daily is not None:
+        par = [fx.Advise(match.cursor, "par")] if match.daily.par is None else []
+        report = [fx.Advise(match.cursor, "report")] if match.result is not None and local.report is None else []
+        return [*par, *report]
+    if not alone(match) or local.par is not None:
         return []
     return [fx.Advise(match.cursor, "par")]
 
@@ -74,12 +82,101 @@ def alone_title(match: Match, t: Catalog) -> str | None:
 def par_line(match: Match, local: Local, t: Catalog) -> El | None:
     """How a solo game's score compares with the optimal player's average under the same rules: so many points
     above it or below it (to a tenth), or level with it."""
-    if not alone(match) or local.par is None:
+    if not alone(match) or local.par is None or match.daily is not None:
         return None
     par = local.par.expected
     gap = round(g.totals(match.state)[0] - par, 1)
     key = "generala.par_above" if gap > 0 else "generala.par_below" if gap < 0 else "generala.par_level"
     return h("p", {"class": "par"}, t(key, gap=t.decimal(abs(gap)), par=t.decimal(par)))
+
+
+MARKS = ((0.5, "🟩"), (5.0, "🟨"), (float("inf"), "🟥"))
+"""A round of a day's challenge by the expected points its decisions lost: under half a point, under 5, more."""
+
+
+def round_marks(match: Match, report: GeneralaReport) -> str:
+    """One mark a round played (:data:`MARKS`) by the points the player's decisions lost in it; a big general ⭐.
+
+    >>> from etoile.games.generala.coach import GeneralaMistake
+    >>> match = Match.new(g, {"players": 1}, 0).play_all([g.Throw(), Roll((6, 5, 4, 3, 2)), g.Fill("1")])
+    >>> round_marks(match, GeneralaReport({0: (GeneralaMistake(1, 1, (6, 5, 4, 3, 2), {}, {}, 35.3),)}))
+    '🟥'
+    """
+    lost: dict[int, float] = {}
+    for mistake in report.mistakes.get(0, ()):
+        lost[mistake.round] = lost.get(mistake.round, 0.0) + mistake.loss
+    state = match.state
+    rounds = sum(value is not None for value in state.sheets[0]) + (state.big_general is not None)
+    marks = [next(mark for most, mark in MARKS if lost.get(r, 0.0) < most) for r in range(1, rounds + 1)]
+    if state.big_general is not None:
+        marks[-1] = "⭐"
+    return "".join(marks)
+
+
+def daily_banner(match: Match, t: Catalog) -> El | None:
+    """Above a day's challenge: which day's it is, and whether it counts (the first attempt) or is a replay."""
+    if match.daily is None:
+        return None
+    day = day_text(match.daily.day, t)
+    return h(
+        "p",
+        {"class": "daily-banner"},
+        h("strong", {}, t("generala.daily.title", day=day)),
+        " ",
+        t("generala.daily.counts" if match.daily.counts else "generala.daily.replay"),
+    )
+
+
+def daily_share(model: Model, match: Match, local: Local, t: Catalog) -> str | None:
+    """The result of a day's challenge to share: the day, the score beside the perfect player's, a mark a round,
+    and the link that replays the game; ``None`` until the perfect score and the report are known."""
+    if match.daily is None or match.daily.par is None or not isinstance(local.report, GeneralaReport):
+        return None
+    points, perfect = g.totals(match.state)[0], match.daily.par
+    lines = (
+        t("generala.daily.share_title", day=day_text(match.daily.day, t)),
+        t("generala.daily.share_score", points=points, perfect=perfect, gap=_signed(points - perfect)),
+        round_marks(match, local.report),
+        f"{model.address}#/link/{link.encode(match, 'watch')}",
+    )
+    return "\n".join(lines)
+
+
+def _signed(gap: int) -> str:
+    """``+3``, ``−11`` (a true minus sign), ``±0``."""
+    return f"+{gap}" if gap > 0 else f"−{-gap}" if gap < 0 else "±0"
+
+
+def daily_panel(model: Model, match: Match, local: Local, t: Catalog) -> El | None:
+    """The end of a day's challenge: the perfect player's score on the same dice beside the player's, the result to
+    share (copied, or sent with the share sheet), and a replay of the same dice."""
+    if match.daily is None or match.result is None:
+        return None
+    if match.daily.par is None:
+        return h("p", {"role": "status"}, t("generala.coach.thinking"))
+    points, perfect = g.totals(match.state)[0], match.daily.par
+    key = "generala.daily.above" if points > perfect else "generala.daily.below" if points < perfect else "generala.daily.level"
+    text = daily_share(model, match, local, t)
+    data = {"type": "button", "data-game": g.ID, "data-purpose": "daily", "data-text": text or ""}
+    return h(
+        "section",
+        {"class": "daily-result"},
+        h("p", {"class": "par"}, t(key, perfect=perfect, gap=t("generala.points", count=abs(points - perfect)))),
+        text
+        and h(
+            "div",
+            {"class": "share-box"},
+            h("label", {"for": "daily-share"}, t("generala.daily.share_label")),
+            h("textarea", {"id": "daily-share", "readonly": True, "rows": "4", "class": "daily-share"}, text),
+            h(
+                "div",
+                {"class": "row"},
+                h("button", {"class": "primary", "data-action": "share-copy", **data}, t("generala.daily.copy")),
+                model.can_send and h("button", {"data-action": "share-send", **data}, t("generala.daily.send")),
+            ),
+        ),
+        h("a", {"class": "button", "href": f"#/daily/{g.ID}"}, t("generala.daily.again")),
+    )
 
 
 def start(match: Match) -> Local:
@@ -176,11 +273,14 @@ def on(match: Match, local: Local, msg: Message | CoachAnswer) -> tuple[Match, L
             return match, replace(local, hint=PENDING), [fx.Advise(match.cursor, "hint")]
         case AskReport() if match.result is not None:
             return match, replace(local, report=PENDING), [fx.Advise(match.cursor, "report")]
+        case CoachAnswer(request="par", result=result):  # the same at every ply: the rules' and the day's
+            par = GeneralaPar.from_json(result)
+            if match.daily is not None and par.perfect is not None and match.daily.par != par.perfect:
+                match = match.with_daily(replace(match.daily, par=par.perfect))
+            return match, replace(local, par=par), []
         case CoachAnswer(ply=ply, request=request, result=result) if ply == match.cursor:
             if request == "hint":
                 return match, replace(local, hint=GeneralaHint.from_json(result)), []
-            if request == "par":
-                return match, replace(local, par=GeneralaPar.from_json(result)), []
             return match, replace(local, report=GeneralaReport.from_json(result)), []
     return match, local, []
 
@@ -628,6 +728,7 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
     return h(
         "section",
         {"class": "generala"},
+        daily_banner(match, t),
         h("p", {"class": "status", "role": "status"}, status(match, t)),
         throw_told(match, t, lambda before, after: after.throw if before.phase == "play" else None),
         celebration(match, t),
@@ -646,7 +747,7 @@ def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
             match,
             t,
             lambda seat: t("generala.points", count=g.totals(match.state)[seat]),
-            [par_line(match, local, t), report_panel(match, local, t)],
+            [par_line(match, local, t), daily_panel(model, match, local, t), report_panel(match, local, t)],
             alone_title(match, t),
         ),
         pointer(model, match, local, t, tips=TIPS, at="sheet"),

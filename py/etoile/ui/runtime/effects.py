@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import json
 from datetime import date
-from typing import assert_never
+from typing import Any, assert_never
 
 from js import URL, Blob, Object, document, window
 from pyodide.ffi import create_proxy, to_js
@@ -35,7 +35,7 @@ def run(runtime: Host, effect: fx.Effect) -> None:
         case fx.Navigate(hash_):
             if window.location.hash != hash_:
                 window.history.pushState(None, "", hash_)
-                runtime.queue.append(m.RouteChanged(hash_))
+                runtime.queue.append(m.RouteChanged(hash_, local_day()))
         case fx.Think() | fx.Advise() | fx.PrepareAi():
             ask(runtime, effect)
         case fx.ResetStorage():
@@ -51,8 +51,8 @@ def run(runtime: Host, effect: fx.Effect) -> None:
             import_all(runtime, text, write=write)
         case fx.Copy(slot, text):
             runtime.spawn(copy(runtime, slot, text), quiet=True)
-        case fx.Send(url):
-            runtime.spawn(send(url), quiet=True)
+        case fx.Send(url, text):
+            runtime.spawn(send(url, text), quiet=True)
         case fx.Later(seconds, msg):
             runtime.spawn(later(runtime, seconds, msg))
         case fx.OfferAside(key):
@@ -203,10 +203,12 @@ async def copy(runtime: Host, slot: Slot, text: str) -> None:
         runtime.dispatch(m.Copied(slot, ok=True))
 
 
-async def send(url: str) -> None:
-    """Open the system's share sheet with ``url``; a player who closes it has sent nothing, and that is fine."""
+async def send(url: str, text: str = "") -> None:
+    """Open the system's share sheet with ``url`` (or ``text``); a player who closes it has sent nothing, and that is
+    fine."""
+    shared = {"title": document.title, **({"text": text} if text else {"url": url})}
     with contextlib.suppress(Exception):
-        await window.navigator.share(to_js({"title": document.title, "url": url}, dict_converter=Object.fromEntries))
+        await window.navigator.share(to_js(shared, dict_converter=Object.fromEntries))
 
 
 async def later(runtime: Host, seconds: float, msg: m.Msg) -> None:
@@ -230,5 +232,10 @@ def download(filename: str, text: str) -> None:
 def local_time() -> str:
     """The device's date and time, to the minute: ``2026-12-02T18:05``."""
     now = window.Date.new()
-    day = f"{int(now.getFullYear()):04d}-{int(now.getMonth()) + 1:02d}-{int(now.getDate()):02d}"
-    return f"{day}T{int(now.getHours()):02d}:{int(now.getMinutes()):02d}"
+    return f"{local_day(now)}T{int(now.getHours()):02d}:{int(now.getMinutes()):02d}"
+
+
+def local_day(now: Any = None) -> str:
+    """The device's calendar day: ``2026-12-02``."""
+    now = now or window.Date.new()
+    return f"{int(now.getFullYear()):04d}-{int(now.getMonth()) + 1:02d}-{int(now.getDate()):02d}"

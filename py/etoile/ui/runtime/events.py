@@ -136,8 +136,16 @@ def _speed(value: Value, data: Mapping[str, str]) -> Msg | None:
     return None if speed is None else m.ReplaySpeed(speed, _game(data))
 
 
-def _purpose(make: Callable[[str, str | None], Msg]) -> Reader:
-    return lambda value, data: make("play" if data.get("purpose") == "play" else "watch", _game(data))
+def _purpose(make: Callable[[str, str | None, str], Msg]) -> Reader:
+    """The reader of a link's copy or send: to ``play``, to ``watch``, or a day's challenge's result (its text)."""
+
+    def read(value: Value, data: Mapping[str, str]) -> Msg | None:
+        purpose = data.get("purpose")
+        if purpose == "daily":
+            return make("daily", _game(data), data.get("text", "")[:4000])
+        return make("play" if purpose == "play" else "watch", _game(data), "")
+
+    return read
 
 
 def _import_game(value: Value, data: Mapping[str, str]) -> Msg | None:

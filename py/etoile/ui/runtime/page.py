@@ -35,6 +35,7 @@ from etoile.ui import dom, predrawn, views
 from etoile.ui.dom import absent
 from etoile.ui.i18n import pick_language
 from etoile.ui.runtime import effects, events, sound
+from etoile.ui.runtime.effects import local_day
 from etoile.ui.runtime.storage import LocalStorage
 from etoile.ui.runtime.worker import Worker, page_idle
 from etoile.ui.table import TABLES
@@ -276,7 +277,7 @@ class Runtime:
         self.listen(document, "keydown", self.on_key)
         self.listen(self.root, "scroll", self.on_scroll, capture=True)  # scroll events do not bubble
         self.listen(window, "resize", lambda event: dom.fit_scrollers(self.root))
-        self.listen(window, "hashchange", lambda event: self.dispatch(m.RouteChanged(str(window.location.hash))))
+        self.listen(window, "hashchange", lambda event: self.dispatch(m.RouteChanged(str(window.location.hash), local_day())))
         if hasattr(window, "BroadcastChannel"):  # a guest's answer opened in another tab, handed to this one
             self.listen(window.BroadcastChannel.new("etoile-live"), "message", self.on_handoff)
         # A page closed, reloaded or left says so to the devices of its live tables at once (else they find out
@@ -466,6 +467,7 @@ def start() -> Runtime:
         can_scan=hasattr(window, "BarcodeDetector") and hasattr(window.navigator, "mediaDevices"),
         can_vibrate=hasattr(window.navigator, "vibrate"),
         address=str(window.location.href).split("#", 1)[0],
+        today=local_day(),
     )
     if kept := store.live_tables():  # the live tables this device holds or joined, their connections to be made again
         from etoile.app.live import restore  # noqa: PLC0415 - a live table's modules load with the first one

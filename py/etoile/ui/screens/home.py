@@ -1,9 +1,11 @@
-"""The home screen: a card per game, and the games by link under way."""
+"""The home screen: today's challenges, a card per game, and the games by link under way."""
 
 from __future__ import annotations
 
+from etoile.app.daily import counted, daily_games, today_match
 from etoile.app.model import Model
 from etoile.app.routes import GAMES, Route, href
+from etoile.engine.daily import streak, valid_day
 from etoile.engine.match import Match
 from etoile.engine.slot import Slot
 from etoile.ui.common import friends, seat_name
@@ -18,6 +20,7 @@ def home(model: Model, t: Catalog) -> El:
         h("h1", {"tabindex": "-1"}, "Étoile"),
         h("p", {"class": "lead"}, t("home.lead")),
         model.settings.name and h("p", {"class": "greeting"}, t("home.greeting", name=model.settings.name)),
+        daily_cards(model, t),
         h("ul", {"class": "game-list"}, [game_card(g, Slot(g) in model.in_progress, t) for g in GAMES]),
         by_link_games(model, t),
     )
@@ -97,3 +100,49 @@ def game_card(game_id: str, in_progress: bool, t: Catalog) -> El:
             ),
         ),
     )
+
+
+def daily_cards(model: Model, t: Catalog) -> El | None:
+    """Today's challenge of each game that has one: to play, to go on with, or its result beside the perfect
+    player's, with the days in a row the player has played it. The card names no date, so that the screen drawn
+    before Python (which knows none) is the one Python draws for a first visit."""
+    dated = valid_day(model.today)
+    cards = []
+    for spec in daily_games():
+        game_id = spec.id
+        done, under_way = counted(model, game_id, model.today), today_match(model, game_id)
+        days = [e.daily.day for e in model.history if e.game == game_id and e.daily is not None and e.daily.counts]
+        in_a_row = streak(days, model.today) if dated else 0
+        if done is not None:
+            score = done.facts[0].get("score") if done.facts else None
+            said = (
+                t(f"game.{game_id}.daily_done", points=score, perfect=done.par)
+                if done.par is not None and score is not None
+                else t("home.daily.done")
+            )
+            shown = under_way is not None and under_way.daily == done.daily  # still on its table
+            actions = [
+                h(
+                    "a",
+                    {"class": "button primary", "href": f"#/{game_id}" if shown else f"#/history/{done.id}"},
+                    t("home.daily.see"),
+                ),
+                h("a", {"class": "button", "href": f"#/daily/{game_id}"}, t("home.daily.again")),
+            ]
+        elif under_way is not None and under_way.result is None:
+            said = t(f"game.{game_id}.daily")
+            actions = [h("a", {"class": "button primary", "href": f"#/daily/{game_id}"}, t("home.continue"))]
+        else:
+            said = t(f"game.{game_id}.daily")
+            actions = [h("a", {"class": "button primary", "href": f"#/daily/{game_id}"}, t("home.daily.play"))]
+        cards.append(
+            h(
+                "li",
+                {"class": "daily-card", "data-game": game_id},
+                h("h2", {}, t("home.daily.title", game=t(f"game.{game_id}.name"))),
+                h("p", {}, said),
+                in_a_row and h("p", {"class": "streak"}, t("home.daily.streak", count=in_a_row)),
+                h("div", {"class": "game-card-actions"}, actions),
+            )
+        )
+    return h("ul", {"class": "daily-list"}, cards) if cards else None

@@ -8,12 +8,17 @@
 
 from __future__ import annotations
 
+from statistics import mean
+from typing import Any
+
 from etoile.app.model import HISTORY_PAGE, Model
 from etoile.app.routes import GAMES, Route, href
+from etoile.engine.daily import streak
 from etoile.engine.registry import find, spec
 from etoile.saved.history import Entry
 from etoile.saved.stats import Player, Who, statistics, who
-from etoile.ui.common import seat_called
+from etoile.ui import charts
+from etoile.ui.common import day_text, seat_called
 from etoile.ui.i18n import Catalog
 from etoile.ui.vdom import El, h
 
@@ -246,7 +251,7 @@ def stats_screen(model: Model, t: Catalog) -> El:
         _select("stats-player", t("stats.player"), who_key(player), options, "stats-player"),
         h("h2", {}, who_label(player, t)),
         summary(stats, t),
-        [section(stats, game, t) for game in GAMES if stats.played(game)],
+        [section(stats, game, t, model.today) for game in GAMES if stats.played(game)],
     )
 
 
@@ -290,11 +295,44 @@ def fact_list(items: list[tuple[str, str]]) -> El:
     return h("dl", {"class": "stats-facts"}, [[h("dt", {}, term), h("dd", {}, value)] for term, value in items])
 
 
-def section(stats: Player, game: str, t: Catalog) -> El:
+def section(stats: Player, game: str, t: Catalog, today: str = "") -> El:
     """A game's section of a player's statistics: its heading over what the game's own hooks draw
-    (:attr:`etoile.engine.registry.GameSpec.section`)."""
-    body = spec(game).load_section().section(stats, t)
-    return h("section", {"class": "stats-game", "data-game": game}, h("h3", {}, t(f"game.{game}.name")), body)
+    (:attr:`etoile.engine.registry.GameSpec.section`), then its days' challenges."""
+    hooks = spec(game).load_section()
+    body = hooks.section(stats, t)
+    heading = h("h3", {}, t(f"game.{game}.name"))
+    return h("section", {"class": "stats-game", "data-game": game}, heading, body, dailies(stats, game, hooks, t, today))
+
+
+def dailies(stats: Player, game: str, hooks: Any, t: Catalog, today: str) -> El | None:
+    """The player's days' challenges of ``game`` (the attempts that counted): the days in a row up to today, the
+    days played and, as the game's ``daily_gap(record)`` measures it, how far from the perfect player they ended,
+    on average and day after day."""
+    records = stats.dailies(game)
+    if not records:
+        return None
+    days = [r.daily.day for r in records if r.daily is not None]
+    gap = getattr(hooks, "daily_gap", None)
+    gaps = [(r.daily.day, value) for r in records if r.daily is not None and gap and (value := gap(r)) is not None]
+    figures = [(t("stats.daily.streak"), t("stats.daily.days", count=streak(days, today) if today else 0))]
+    figures.append((t("stats.daily.played"), str(len(days))))
+    if gaps:
+        figures.append((t("stats.daily.average"), t.decimal(mean(g for _, g in gaps))))
+    return h(
+        "section",
+        {"class": "stats-daily"},
+        h("h4", {}, t("stats.daily.title")),
+        fact_list(figures),
+        gaps
+        and charts.line(
+            t("stats.daily.over_time"),
+            [(day_text(day, t), value) for day, value in gaps],
+            (t("stats.daily.day"), t("stats.daily.gap")),
+            table_label=t("stats.table"),
+            floor=min(0.0, *(g for _, g in gaps)),
+            ceiling=max(0.0, *(g for _, g in gaps)),
+        ),
+    )
 
 
 def running_wins(stats: Player, game: str) -> list[tuple[str, float]]:

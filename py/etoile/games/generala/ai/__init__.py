@@ -47,7 +47,7 @@ from collections.abc import Mapping, Sequence
 from etoile.engine.dice import draw, keeps
 from etoile.engine.game import CHANCE, IllegalAction
 from etoile.engine.lazy import lazy_dataclass
-from etoile.engine.match import Match
+from etoile.engine.match import Match, Seat
 from etoile.engine.rng import Dice
 from etoile.games.generala import rules as g
 from etoile.games.generala.ai import dp, win
@@ -327,6 +327,22 @@ def solitaire(level: str, seed: int, rules: Rules | None = None) -> int:
     return g.total(column)
 
 
+def perfect(match: Match) -> int:
+    """The final score of the optimal player on the dice of ``match``, a day's challenge alone: its duplicate
+    dice are the same for every player who keeps the same dice (:mod:`etoile.engine.daily`).
+
+    >>> from etoile.engine.daily import Daily
+    >>> perfect(Match.new(g, {"players": 1}, Daily("2026-12-07").seed, daily=Daily("2026-12-07")))
+    154
+    """
+    if match.daily is None or match.state.players != 1:
+        raise ValueError("the perfect player plays a day's challenge alone")
+    played = Match.new(g, match.options, match.seed, (Seat("", "optimal"),), match.daily).settled()
+    while played.result is None:
+        played = played.play(choose(played.state, "optimal")).settled()
+    return g.totals(played.state)[0]
+
+
 def game(levels: Sequence[str], seed: int, rules: Rules | None = None) -> tuple[float, ...]:
     """The share of the win of each seat in a game played by ``levels`` (one a seat, seat 0 first) with seeded dice.
 
@@ -429,7 +445,7 @@ def advise(match: Match, request: str) -> GeneralaHint | GeneralaReport | Genera
     and decisions by the chance of winning they cost) or ``"par"`` (the optimal player's average final score
     alone, under the game's rules)."""
     if request == "par":
-        return GeneralaPar(expected_score(match.state.rules))
+        return GeneralaPar(expected_score(match.state.rules), None if match.daily is None else perfect(match))
     if request == "hint":
         return GeneralaHint(tuple(_choice(v) for v in choices(match.state)[:6]))
     if request == "report":
