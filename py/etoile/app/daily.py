@@ -25,7 +25,7 @@ from etoile.saved.history import Entry
 
 def daily_games() -> tuple[GameSpec, ...]:
     """The games that have a daily challenge, in the home screen's order."""
-    return tuple(spec for spec in specs() if spec.daily is not None)
+    return tuple(spec for spec in specs() if spec.daily)
 
 
 def attempts(model: Model, game: str, day: str) -> tuple[Daily, ...]:
@@ -57,7 +57,7 @@ def open_daily(model: Model) -> tuple[Model, list[Effect]]:
     a new attempt), the table shown in place of the route."""
     games = daily_games()
     spec = next((s for s in games if s.id == model.route.game), None) if model.route.game else next(iter(games), None)
-    if spec is None or spec.daily is None or not valid_day(model.today):
+    if spec is None or not valid_day(model.today):
         return replace(model, route=Route("missing")), []
     slot, table_route = Slot(spec.id), Route("game", spec.id)
     model = replace(model, route=table_route)
@@ -68,7 +68,8 @@ def open_daily(model: Model) -> tuple[Model, list[Effect]]:
     before = model.matches.get(slot)
     daily = Daily(model.today, 1 + max((a.attempt for a in attempts(model, spec.id, model.today)), default=0))
     seats = (Seat(model.settings.name),)
-    match = Match.new(TABLES[spec.id].GAME, dict(spec.daily), daily.seed, seats, daily)
+    game = TABLES[spec.id].GAME
+    match = Match.new(game, game.daily_options(daily.seed), daily.seed, seats, daily)  # type: ignore[attr-defined]
     model, effects = with_match(model, slot, match, fresh=True, replacing=True)
     if in_progress(before) and (before is None or before.daily is None):
         model = model.notify("daily.kept", "info", terms={"game": f"game.{spec.id}.name"})

@@ -58,8 +58,9 @@ class GameSpec:
     stats: str
     section: str
     folder: Path
-    daily: Mapping[str, Any] | None = field(default=None, compare=False)
-    """The options of the game's daily challenge, played alone (:mod:`etoile.engine.daily`); ``None``: it has none."""
+    daily: bool = False
+    """Whether the game has a daily challenge, played alone (:mod:`etoile.engine.daily`): its rules module's
+    ``daily_options(seed)`` gives the options of the day of ``seed``."""
     loaded: dict[str, ModuleType] = field(default_factory=dict, init=False, compare=False, repr=False)
     """The modules loaded so far, by import path."""
 

@@ -13,6 +13,6 @@ SPEC = GameSpec(
     stats="etoile.games.generala.stats",
     section="etoile.games.generala.stats_view",
     folder=Path(__file__).parent,
-    daily={"players": 1},
+    daily=True,
 )
 """What the app reads of Generala."""

@@ -339,6 +339,11 @@ def chance_outcomes(state: State) -> Sequence[tuple[Roll, Fraction]]:
     return outcomes(state.throwing) if state.throwing else ()
 
 
+def daily_options(seed: int) -> dict[str, JSON]:
+    """The options of a day's challenge (:mod:`etoile.engine.daily`): the default rules, alone, every day."""
+    return {"players": 1}
+
+
 def duplicate_key(state: State) -> tuple[int, int, int]:
     """Where the dice in the air are thrown, for duplicate dice (:mod:`etoile.engine.daily`): the round, the seat
     and the throw of the turn (1 to 3); in the start phase, round 0, the seat and the round of start throws. The
