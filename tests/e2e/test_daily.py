@@ -1,5 +1,6 @@
-"""Today's Generala as a player meets it: from the home screen to the result beside the perfect player's, the result
-shared, a second attempt counted as a replay, and the streak the next day (the clock is the test's)."""
+"""Today's challenges as a player meets them (the clock is the test's): Generala from the home screen to the result
+beside the perfect player's, the result shared, a second attempt counted as a replay, and the streak the next day;
+the Chinese checkers puzzle solved, its result, and its best solution watched."""
 
 from datetime import datetime
 
@@ -7,6 +8,7 @@ from playwright.sync_api import Page, expect
 
 from etoile.engine.daily import Daily, day_seed
 from etoile.engine.match import Match, Seat
+from etoile.games.chinese_checkers import rules as cc
 from etoile.games.generala import ai
 from etoile.games.generala import rules as g
 from tests.e2e.conftest import open_app
@@ -33,7 +35,7 @@ def test_today_s_generala_from_the_home_screen_to_the_streak_the_next_day(page: 
     page.clock.set_fixed_time(datetime(2026, 12, 7, 10, 0))
     at_instant_pace(page)
     open_app(page, base_url)
-    card = page.locator(".daily-card")
+    card = page.locator(".daily-card[data-game='generala']")
     expect(card.locator("h2")).to_have_text("Today's Generala")
     card.get_by_role("link", name="Play today's challenge").click()
     expect(page.locator(".daily-banner")).to_have_text("Today's Generala, 2026-12-07. Your first game of the day counts.")
@@ -82,3 +84,26 @@ def test_today_s_generala_from_the_home_screen_to_the_streak_the_next_day(page: 
     page.goto(base_url + "#/stats")
     average = ((points - perfect) + (second - second_perfect)) / 2
     expect(page.locator(".stats-daily dd")).to_have_text(["2 days", "2", f"{average:.1f}"])
+
+
+def test_today_s_chinese_checkers_puzzle_solved_its_result_and_the_best_solution(page: Page, base_url: str) -> None:
+    page.clock.set_fixed_time(datetime(2026, 12, 7, 10, 0))
+    at_instant_pace(page)
+    open_app(page, base_url)
+    page.locator(".daily-card[data-game='chinese-checkers']").get_by_role("link", name="Play today's challenge").click()
+    expect(page.locator(".daily-banner")).to_contain_text("it can be done in 4 moves. Your first game of the day counts.")
+    seed = day_seed("2026-12-07")
+    solution = cc.puzzle_solution(cc.daily_options(seed), seed)
+    for number, move in enumerate(solution, start=1):
+        expect(page.locator("#cc-status")).to_contain_text(f"Move {number}.")
+        page.locator(f".spot[data-hole='{move.start}']").click()
+        page.locator(f".spot[data-hole='{move.end}']").click()
+    expect(page.locator(".result h2")).to_have_text("Home in 4 moves")
+    expect(page.locator(".daily-result .par")).to_have_text("The best solution the app knows takes 4 moves: you did as well!")
+    expect(page.get_by_role("button", name="Undo")).to_be_disabled()  # one attempt: no taking back
+    title, score, marks, link = page.locator("#daily-share").input_value().split("\n")
+    assert (title, score, marks) == ("Étoile · Chinese checkers puzzle of 2026-12-07", "4 moves · best solution 4 (±0)", "🟩" * 4)
+    assert link.startswith(base_url + "#/link/1.watch.")
+    page.get_by_role("link", name="Watch the best solution").click()
+    expect(page.locator(".watch-note")).to_have_text(t("en", "link.watching"))
+    expect(page.locator(".replay-status")).to_contain_text("move 0 of 4")

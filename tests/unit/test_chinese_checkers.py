@@ -425,7 +425,7 @@ def test_cells_round_trip_and_say_who_stands_where() -> None:
         ("2" + "." * 119 + "1", 2, 0, "not '2'"),
         ("x" + "." * 119 + "1", 2, 0, "not 'x'"),
         ("0" + "." * 119 + "1", 2, 2, "to_move must be a seat"),
-        ("0" + "." * 119 + "1", 7, 0, "2 to 6 players"),
+        ("0" + "." * 119 + "1", 7, 0, "1 to 6 players"),
     ],
 )
 def test_bad_cells_are_refused(text: str, players: int, to_move: int, message: str) -> None:
@@ -449,10 +449,10 @@ def test_start_reads_the_setup_options() -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"players": 7}, "2 to 6 players"),
-        ({"players": 1}, "2 to 6 players"),
-        ({"players": "2"}, "for 2 to 6 players, not '2'"),
-        ({"players": True}, "for 2 to 6 players, not True"),
+        ({"players": 7}, "1 to 6 players"),
+        ({"players": 0}, "1 to 6 players"),
+        ({"players": "2"}, "for 1 to 6 players, not '2'"),
+        ({"players": True}, "for 1 to 6 players, not True"),
         ({"players": 4, "camps": 2}, "option camps must be 1, not 2"),
         ({"players": 3, "camps": 3}, "option camps must be 1 or 2, not 3"),
         ({"camps": 0}, "option camps must be 1 or 2 or 3, not 0"),

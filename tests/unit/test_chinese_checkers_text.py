@@ -127,7 +127,7 @@ def test_every_text_cut_short_is_refused() -> None:
         ("long_jumps=false", "long_jumps=1", "option long_jumps must be true or false, not 1"),
         (" edition=2", "", "the position has no edition"),
         # The options.
-        ("players=2", "players=7", "for 2 to 6 players, not 7"),
+        ("players=2", "players=7", "for 1 to 6 players, not 7"),
         ("players=2", "players=02", "chinese-checkers option players cannot be '02'"),
         ("camps=1", "camps=4", "no seating for 2 players with 4 camp"),
         ("long_jumps=false", "long_jumps=yes", "chinese-checkers option long_jumps cannot be 'yes'"),

@@ -9,6 +9,7 @@ under way, else a new attempt. The first attempt of a day counts; the others are
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from etoile.app import effects as fx
 from etoile.app.effects import Effect
@@ -16,7 +17,7 @@ from etoile.app.model import Model
 from etoile.app.play import in_progress, with_match
 from etoile.app.routes import Route, href
 from etoile.app.table import TABLES
-from etoile.engine.daily import Daily, valid_day
+from etoile.engine.daily import Daily, day_seed, valid_day
 from etoile.engine.match import Match, Seat
 from etoile.engine.registry import GameSpec, specs
 from etoile.engine.slot import Slot
@@ -66,10 +67,13 @@ def open_daily(model: Model) -> tuple[Model, list[Effect]]:
     if under_way is not None and under_way.result is None:
         return model, [show]
     before = model.matches.get(slot)
-    daily = Daily(model.today, 1 + max((a.attempt for a in attempts(model, spec.id, model.today)), default=0))
-    seats = (Seat(model.settings.name),)
-    game = TABLES[spec.id].GAME
-    match = Match.new(game, game.daily_options(daily.seed), daily.seed, seats, daily)  # type: ignore[attr-defined]
+    game: Any = TABLES[spec.id].GAME
+    attempt = 1 + max((a.attempt for a in attempts(model, spec.id, model.today)), default=0)
+    seed = day_seed(model.today)
+    # A game that knows its challenge's par from the seed gives it; else its computer players find it.
+    par = game.daily_par(seed) if hasattr(game, "daily_par") else None
+    daily = Daily(model.today, attempt, par)
+    match = Match.new(game, game.daily_options(seed), seed, (Seat(model.settings.name),), daily)
     model, effects = with_match(model, slot, match, fresh=True, replacing=True)
     if in_progress(before) and (before is None or before.daily is None):
         model = model.notify("daily.kept", "info", terms={"game": f"game.{spec.id}.name"})

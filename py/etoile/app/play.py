@@ -162,9 +162,9 @@ def _not_a_choice(match: Match) -> bool:
 
 
 def can_take_back(match: Match) -> bool:
-    """Whether the last action can be undone here: one was played, and not by a friend on another device (a move
-    that came in a link is theirs to take back, not this device's)."""
-    return match.can_undo and by_link.made_here(match, match.cursor)
+    """Whether the last action can be undone here: one was played, not by a friend on another device (a move
+    that came in a link is theirs to take back, not this device's), and not in a day's challenge (one attempt)."""
+    return match.can_undo and match.daily is None and by_link.made_here(match, match.cursor)
 
 
 def undo_to_person(match: Match) -> Match:

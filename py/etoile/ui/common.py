@@ -153,3 +153,30 @@ def day_text(day: str, t: Catalog) -> str:
     """A day (``YYYY-MM-DD``) as the language writes a date: ``07/12/2026`` in French."""
     year, month, date = day.split("-")
     return t("history.date", year=year, month=month, day=date)
+
+
+def share_result(model: Model, game_id: str, text: str, t: Catalog) -> El:
+    """A day's result to share (:mod:`etoile.engine.daily`): its ``text`` (its lines and the link that replays the
+    game), shown, copied, or sent with the share sheet where the browser has one."""
+    data: dict[str, Attr] = {"type": "button", "data-game": game_id, "data-purpose": "daily", "data-text": text}
+    return h(
+        "div",
+        {"class": "share-box"},
+        h("label", {"for": "daily-share"}, t("daily.share_label")),
+        h("textarea", {"id": "daily-share", "readonly": True, "rows": "4", "class": "daily-share"}, text),
+        h(
+            "div",
+            {"class": "row"},
+            h("button", {"class": "primary", "data-action": "share-copy", **data}, t("daily.copy")),
+            model.can_send and h("button", {"data-action": "share-send", **data}, t("daily.send")),
+        ),
+    )
+
+
+def signed(gap: int) -> str:
+    """A difference as a result to share writes it: ``+3``, ``−11`` (a true minus sign), ``±0``.
+
+    >>> signed(3), signed(-11), signed(0)
+    ('+3', '−11', '±0')
+    """
+    return f"+{gap}" if gap > 0 else f"−{-gap}" if gap < 0 else "±0"

@@ -13,5 +13,6 @@ SPEC = GameSpec(
     stats="etoile.games.chinese_checkers.stats",
     section="etoile.games.chinese_checkers.stats_view",
     folder=Path(__file__).parent,
+    daily=True,
 )
 """What the app reads of Chinese checkers."""

@@ -249,7 +249,8 @@ class Search:
         opponents = sorted((s for s in self.seats if s != me), key=lambda s: (self.cost[s], s))
         self.opponents = tuple(opponents[:2])
         own = level.own_moves_from is not None and len(self.seats) >= level.own_moves_from
-        self.race = own or (len(self.seats) == 2 and state.camps == 1 and self._passed(lay.goals[me][0]))
+        alone = len(self.seats) == 1  # the crossing, a puzzle: only its own moves count
+        self.race = own or alone or (len(self.seats) == 2 and state.camps == 1 and self._passed(lay.goals[me][0]))
         self.plans_ahead = self.race and level.discount < 1
         self.plans: dict[tuple[int, int], int] = {}
         self.predicts = state.long_jumps and level.predicts_from is not None and len(self.seats) >= level.predicts_from

@@ -184,6 +184,7 @@ PIECES = 10
 """Pieces per camp, and holes per branch."""
 
 SEATINGS: dict[tuple[int, int], tuple[tuple[str, ...], ...]] = {
+    (1, 1): (("A",),),
     (2, 1): (("A",), ("D",)),
     (3, 1): (("A",), ("C",), ("E",)),
     (4, 1): (("A",), ("B",), ("D",), ("E",)),
@@ -193,7 +194,8 @@ SEATINGS: dict[tuple[int, int], tuple[tuple[str, ...], ...]] = {
     (2, 3): (("A", "B", "C"), ("D", "E", "F")),
     (3, 2): (("A", "B"), ("C", "D"), ("E", "F")),
 }
-"""The start branches of each seat, by ``(players, camps)``; seat 0 plays first, then clockwise."""
+"""The start branches of each seat, by ``(players, camps)``; seat 0 plays first, then clockwise. One player alone
+crosses the board: the crossing challenge, and the daily puzzles."""
 
 
 @lazy_dataclass

@@ -126,7 +126,12 @@ def settle(state: State, seat: int, played: bool) -> State:
         else:
             state = replace(state, quiet=state.quiet + 1)
     remaining = in_play(state)
-    over = len(remaining) <= 1 or (bool(finished) and not state.rank_all) or _by_distance(state, remaining) is not None
+    alone = state.players == 1  # the crossing: the player goes on until home (or the game stalls)
+    over = (
+        len(remaining) <= (0 if alone else 1)
+        or (bool(finished) and not state.rank_all)
+        or _by_distance(state, remaining) is not None
+    )
     following = ((seat + i + played) % state.players for i in range(state.players))
     return replace(state, to_move=None if over else next(s for s in following if s in remaining))
 

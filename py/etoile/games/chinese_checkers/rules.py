@@ -77,6 +77,7 @@ from etoile.games.chinese_checkers.board import (
     shortest_paths,
 )
 from etoile.games.chinese_checkers.endings import distance, result, settle
+from etoile.games.chinese_checkers.puzzles import home_puzzle
 from etoile.games.chinese_checkers.state import (
     CAMPS,
     DESCRIPTION,
@@ -93,6 +94,7 @@ from etoile.games.chinese_checkers.state import (
 from etoile.games.chinese_checkers.text import (
     action_from_text,
     action_to_text,
+    from_cells,
     state_from_json,
     state_from_text,
     state_to_json,
@@ -373,12 +375,21 @@ def apply(state: State, move: Move) -> State:
 
 
 def start(options: Mapping[str, JSON], seed: int) -> State:
-    """A new game from the options of :data:`DESCRIPTION`: ``players`` (2-6, default 2), ``camps``, ``long_jumps``,
-    ``rank_all``, ``move_limit``, ``spoiling`` (default on) and ``edition`` (default :data:`EDITION`).
+    """A new game from the options of :data:`DESCRIPTION`: ``players`` (1-6, default 2), ``camps``, ``long_jumps``,
+    ``rank_all``, ``move_limit``, ``spoiling`` (default on), ``edition`` (default :data:`EDITION`) and ``puzzle``
+    (one player alone: the puzzle of ``seed``, :func:`~etoile.games.chinese_checkers.puzzles.home_puzzle`).
 
-    The seed is unused: the game has no chance. ``ValueError`` on unknown keys, bad values or a seating not offered.
+    The seed is unused but by a puzzle: the game has no chance. ``ValueError`` on unknown keys, bad values or a
+    seating not offered.
+
+    >>> state = start({"players": 1, "puzzle": True}, seed=2181704916449021606)
+    >>> len(pieces(state, 0)), sum(1 for h in pieces(state, 0) if branch(h) == "D")
+    (10, 6)
     """
     resolved = DESCRIPTION.resolve(options)
+    if resolved["puzzle"]:
+        board, _ = home_puzzle(seed, resolved["long_jumps"])
+        return from_cells("".join("0" if piece else "." for piece in board), 1, long_jumps=resolved["long_jumps"])
     return new_game(
         resolved["players"],
         resolved["camps"],
@@ -388,6 +399,24 @@ def start(options: Mapping[str, JSON], seed: int) -> State:
         spoiling=resolved["spoiling"],
         edition=resolved["edition"],
     )
+
+
+def daily_options(seed: int) -> dict[str, JSON]:
+    """The options of a day's challenge (:mod:`etoile.engine.daily`): a puzzle alone, with long jumps on the days whose
+    seed is odd (about one day in two, as the seed falls)."""
+    return {"players": 1, "puzzle": True, "long_jumps": seed % 2 == 1}
+
+
+def daily_par(seed: int) -> int:
+    """The moves of the best solution of a day's puzzle, known from how it was made: one a piece out of its goal."""
+    return len(home_puzzle(seed, bool(daily_options(seed)["long_jumps"]))[1])
+
+
+def puzzle_solution(options: Mapping[str, JSON], seed: int) -> tuple[Move, ...]:
+    """The best solution of the puzzle of ``options`` and ``seed`` (no moves for a game that is not a puzzle)."""
+    if not options.get("puzzle"):
+        return ()
+    return tuple(Move(path) for path in home_puzzle(seed, bool(options.get("long_jumps")))[1])
 
 
 def upgrade_options(options: Mapping[str, JSON], saved_format: int) -> dict[str, JSON]:

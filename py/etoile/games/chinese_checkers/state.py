@@ -35,16 +35,17 @@ the board diagram's :func:`~etoile.games.chinese_checkers.text.from_cells` also 
 DESCRIPTION = Description(
     ID,
     SPEC.namespace,
-    min_players=2,
+    min_players=1,
     max_players=6,
     levels=("beginner", "easy", "medium", "hard"),
     options=(
         Option("camps", CAMPS, 1, players={c: tuple(p for p, k in SEATINGS if k == c) for c in CAMPS}),
         Option("long_jumps", (False, True), False),
-        Option("rank_all", (False, True), False),
+        Option("rank_all", (False, True), False, players={True: (2, 3, 4, 5, 6)}),
         Option("move_limit", MOVE_LIMITS, None),
         Option("spoiling", (True, False), True),
         Option("edition", (EDITION, 1), EDITION, offered=False),
+        Option("puzzle", (False, True), False, players={True: (1,)}, offered=False),
     ),
     undo=True,
     by_link=True,
@@ -142,7 +143,7 @@ def check_options(
     spoiling: object = True,
     edition: object = EDITION,
 ) -> None:
-    """``ValueError`` unless the options make a game: 2 to 6 players, an offered seating, flags true or false, a
+    """``ValueError`` unless the options make a game: 1 to 6 players, an offered seating, flags true or false, a
     move limit from 1 up (or none) and a known edition. Any whole move limit is accepted, not only the offered ones."""
     for name, value in (("players", players), ("camps", camps)):
         if type(value) is not int:
@@ -154,8 +155,8 @@ def check_options(
         raise ValueError(f"move_limit must be null or a whole number from 1 up, not {move_limit!r}")
     if edition not in (1, EDITION) or type(edition) is not int:
         raise ValueError(f"edition must be 1 or {EDITION}, not {edition!r}")
-    if type(players) is not int or not 2 <= players <= 6:
-        raise ValueError(f"Chinese checkers is for 2 to 6 players, not {players!r}")
+    if type(players) is not int or not 1 <= players <= 6:
+        raise ValueError(f"Chinese checkers is for 1 to 6 players, not {players!r}")
     layout(players, camps)
 
 

@@ -14,7 +14,7 @@ from statistics import mean
 from etoile.engine.game import JSON
 from etoile.engine.match import Match
 from etoile.games.chinese_checkers.rules import ID
-from etoile.saved.stats import Player
+from etoile.saved.stats import Player, Record
 
 
 def facts(match: Match) -> tuple[dict[str, JSON], ...]:
@@ -24,9 +24,22 @@ def facts(match: Match) -> tuple[dict[str, JSON], ...]:
 
 
 def moves(player: Player) -> float | None:
-    """The moves it took to bring every piece home, on average over the games finished."""
-    found = player.values(ID, "moves")
+    """The moves it took to bring every piece home, on average over the games finished against others (a crossing
+    or a puzzle alone is another exercise)."""
+    found = [seat["moves"] for r in against_others(player) for seat in r.facts if seat.get("moves") is not None]
     return mean(found) if found else None
+
+
+def against_others(player: Player) -> list[Record]:
+    """The player's finished games with other players on the board."""
+    return [r for r in player.games.get(ID, ()) if r.options.get("players", 2) != 1]
+
+
+def daily_gap(record: Record) -> float | None:
+    """How many moves fewer (negative: more) than the best solution a day's puzzle took."""
+    if record.daily is None or record.daily.par is None or not record.facts or record.facts[0].get("moves") is None:
+        return None
+    return float(record.daily.par - int(record.facts[0]["moves"]))
 
 
 def seating(options: Mapping[str, JSON]) -> str:
@@ -38,7 +51,7 @@ def seating(options: Mapping[str, JSON]) -> str:
 def seatings(player: Player) -> dict[str, tuple[int, int]]:
     """The player's finished games ``(played, won)`` by :func:`seating`."""
     counted: dict[str, tuple[int, int]] = {}
-    for record in player.games.get(ID, ()):
+    for record in against_others(player):
         played, won = counted.get(seating(record.options), (0, 0))
         counted[seating(record.options)] = (played + 1, won + record.won)
     return counted

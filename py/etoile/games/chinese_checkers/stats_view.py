@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from etoile.games.chinese_checkers.rules import ID
-from etoile.games.chinese_checkers.stats import moves, seatings
+from etoile.games.chinese_checkers.stats import daily_gap, moves, seatings
 from etoile.saved.stats import Player
 from etoile.ui import charts
 from etoile.ui.i18n import Catalog
 from etoile.ui.screens.past import fact_list
 from etoile.ui.vdom import El, h
+
+__all__ = ["daily_gap", "section"]  # the hooks the statistics screen reads: the days' puzzles' gap is the stats'
 
 
 def section(stats: Player, t: Catalog) -> list[El]:

@@ -19,7 +19,9 @@ from etoile.games.chinese_checkers import rules as g
 from etoile.games.chinese_checkers.board import BRANCH_HOLES, GRID, OPPOSITE, SIZE
 from etoile.games.chinese_checkers.coach import ChineseCheckersHint
 from etoile.games.chinese_checkers.endings import distance, ending, quiet_rounds
-from etoile.ui.common import pointer, replaying, result_panel, seat_name
+from etoile.games.chinese_checkers.puzzles import crossing
+from etoile.sharing import link
+from etoile.ui.common import day_text, pointer, replaying, result_panel, seat_name, share_result, signed
 from etoile.ui.i18n import Catalog
 from etoile.ui.vdom import El, h
 
@@ -584,6 +586,8 @@ def status(match: Match, local: Local, t: Catalog, *, replay: bool = False) -> s
     line = t("chinese_checkers.status.play", name=seat_name(match, seat, t), colour=colours(state, seat, t))
     if match.person_to_move is not None and not replay:
         line += " " + t("chinese_checkers.status.target" if local.selected is not None else "chinese_checkers.status.select")
+    if state.players == 1:
+        line += " " + t("chinese_checkers.solo.move", number=state.turns[seat] + 1)
     rounds, left = quiet_rounds(state)
     if left <= QUIET_WARNING:
         line += " " + t("chinese_checkers.quiet_soon", rounds=rounds, count=left)
@@ -648,16 +652,112 @@ def ending_line(state: g.State, t: Catalog) -> El | None:
     return h("p", {}, t(ENDINGS[why])) if why in ENDINGS else None
 
 
+def alone(match: Match) -> bool:
+    """Whether one player is alone on the board: the crossing, or a puzzle."""
+    return bool(match.state.players == 1)
+
+
+def best_solution(match: Match) -> tuple[g.Move, ...]:
+    """The best solution the app knows of a game played alone: the puzzle's, proved the shortest, or the best
+    crossing found (:mod:`etoile.games.chinese_checkers.puzzles`)."""
+    if match.options.get("puzzle"):
+        return g.puzzle_solution(match.options, match.seed)
+    return tuple(g.Move(path) for path in crossing()[match.state.long_jumps])
+
+
+def solo_banner(match: Match, t: Catalog) -> El | None:
+    """Above a game played alone: what to do, and in how few moves it can be done (at a day's puzzle, which day's,
+    and whether it counts)."""
+    if not alone(match):
+        return None
+    best, jumps = len(best_solution(match)), t("chinese_checkers.solo.long_jumps") if match.state.long_jumps else ""
+    if not match.options.get("puzzle"):
+        return h("p", {"class": "daily-banner"}, t("chinese_checkers.crossing.goal", count=best), jumps and f" {jumps}")
+    daily = match.daily
+    return h(
+        "p",
+        {"class": "daily-banner"},
+        daily and h("strong", {}, t("chinese_checkers.daily.title", day=day_text(daily.day, t))),
+        daily and " ",
+        t("chinese_checkers.puzzle.goal", count=best),
+        jumps and f" {jumps}",
+        daily and " ",
+        daily and t("chinese_checkers.daily.counts" if daily.counts else "chinese_checkers.daily.replay"),
+    )
+
+
+def solo_title(match: Match, t: Catalog) -> str | None:
+    """The end's heading of a game played alone and brought home: in how many moves."""
+    state = match.state
+    return t("chinese_checkers.solo.home", count=state.turns[0]) if alone(match) and state.finished else None
+
+
+def solo_marks(match: Match) -> str:
+    """A mark a move of a game played alone: 🟩 for a move that brought a piece into its goal, 🟥 for another."""
+    marks = []
+    for before, after in zip(match.states, match.states[1 : match.cursor + 1], strict=False):
+        home_before = sum(1 for h in g.goal_holes(before, 0) if before.board[h])
+        home_after = sum(1 for h in g.goal_holes(after, 0) if after.board[h])
+        marks.append("🟩" if home_after > home_before else "🟥")
+    return "".join(marks)
+
+
+def solo_share(model: Model, match: Match, t: Catalog) -> str | None:
+    """The result of a day's puzzle to share: the day, the moves beside the best solution's, a mark a move, and the
+    link that replays the game."""
+    if match.daily is None or match.daily.par is None or match.result is None:
+        return None
+    moves, par = match.state.turns[0], match.daily.par
+    lines = (
+        t("chinese_checkers.daily.share_title", day=day_text(match.daily.day, t)),
+        t("chinese_checkers.daily.share_score", count=moves, best=par, gap=signed(moves - par)),
+        solo_marks(match),
+        f"{model.address}#/link/{link.encode(match, 'watch')}",
+    )
+    return "\n".join(lines)
+
+
+def solo_panel(model: Model, match: Match, t: Catalog) -> El | None:
+    """The end of a game played alone: its moves beside the best solution's, a link that replays that solution and,
+    at a day's puzzle, the result to share and a replay of the puzzle."""
+    if not alone(match) or match.result is None or not match.state.finished:
+        return None
+    solution = best_solution(match)
+    moves, best = match.state.turns[0], len(solution)
+    shown = Match.new(g, match.options, match.seed, match.seats).play_all(solution)
+    key = "chinese_checkers.solo.found" if moves <= best else "chinese_checkers.solo.more"
+    text = solo_share(model, match, t)
+    return h(
+        "section",
+        {"class": "daily-result"},
+        h("p", {"class": "par"}, t(key, count=best, gap=t("chinese_checkers.solo.moves", count=moves - best))),
+        text and share_result(model, ACTION, text, t),
+        h(
+            "div",
+            {"class": "row"},
+            h("a", {"class": "button", "href": f"#/link/{link.encode(shown, 'watch')}"}, t("chinese_checkers.solo.watch")),
+            match.daily and h("a", {"class": "button", "href": f"#/daily/{ACTION}"}, t("chinese_checkers.daily.again")),
+        ),
+    )
+
+
 def board(model: Model, match: Match, local: Any, t: Catalog) -> El:
     local = local if isinstance(local, Local) else Local()
     hint = local.hint
     return h(
         "section",
         {"class": "chinese-checkers"},
+        solo_banner(match, t),
         h("p", {"class": "status", "role": "status", "id": "cc-status"}, status(match, local, t, replay=replaying(model))),
         move_told(match, t),
         [h("p", {"class": "cc-event"}, line) for line in happenings(match, t)],
-        result_panel(match, t, lambda seat: standing(match.state, seat, t), ending_line(match.state, t)),
+        result_panel(
+            match,
+            t,
+            lambda seat: standing(match.state, seat, t),
+            [ending_line(match.state, t), solo_panel(model, match, t)],
+            solo_title(match, t),
+        ),
         h(
             "div",
             {"class": "cc-layout"},

@@ -27,7 +27,7 @@ from etoile.engine.slot import Slot
 from etoile.games.generala import rules as g
 from etoile.games.generala.coach import GeneralaChoice, GeneralaHint, GeneralaMistake, GeneralaPar, GeneralaReport
 from etoile.sharing import link
-from etoile.ui.common import day_text, pointer, replaying, result_panel, seat_name
+from etoile.ui.common import day_text, pointer, replaying, result_panel, seat_name, share_result, signed
 from etoile.ui.dice import Keep, ThrowDice, dice_message, dice_row, face, places, places_from, rounds_told, throw_told
 from etoile.ui.i18n import Catalog
 from etoile.ui.vdom import El, h
@@ -135,16 +135,11 @@ def daily_share(model: Model, match: Match, local: Local, t: Catalog) -> str | N
     points, perfect = g.totals(match.state)[0], match.daily.par
     lines = (
         t("generala.daily.share_title", day=day_text(match.daily.day, t)),
-        t("generala.daily.share_score", points=points, perfect=perfect, gap=_signed(points - perfect)),
+        t("generala.daily.share_score", points=points, perfect=perfect, gap=signed(points - perfect)),
         round_marks(match, local.report),
         f"{model.address}#/link/{link.encode(match, 'watch')}",
     )
     return "\n".join(lines)
-
-
-def _signed(gap: int) -> str:
-    """``+3``, ``−11`` (a true minus sign), ``±0``."""
-    return f"+{gap}" if gap > 0 else f"−{-gap}" if gap < 0 else "±0"
 
 
 def daily_panel(model: Model, match: Match, local: Local, t: Catalog) -> El | None:
@@ -157,24 +152,11 @@ def daily_panel(model: Model, match: Match, local: Local, t: Catalog) -> El | No
     points, perfect = g.totals(match.state)[0], match.daily.par
     key = "generala.daily.above" if points > perfect else "generala.daily.below" if points < perfect else "generala.daily.level"
     text = daily_share(model, match, local, t)
-    data = {"type": "button", "data-game": g.ID, "data-purpose": "daily", "data-text": text or ""}
     return h(
         "section",
         {"class": "daily-result"},
         h("p", {"class": "par"}, t(key, perfect=perfect, gap=t("generala.points", count=abs(points - perfect)))),
-        text
-        and h(
-            "div",
-            {"class": "share-box"},
-            h("label", {"for": "daily-share"}, t("generala.daily.share_label")),
-            h("textarea", {"id": "daily-share", "readonly": True, "rows": "4", "class": "daily-share"}, text),
-            h(
-                "div",
-                {"class": "row"},
-                h("button", {"class": "primary", "data-action": "share-copy", **data}, t("generala.daily.copy")),
-                model.can_send and h("button", {"data-action": "share-send", **data}, t("generala.daily.send")),
-            ),
-        ),
+        text and share_result(model, g.ID, text, t),
         h("a", {"class": "button", "href": f"#/daily/{g.ID}"}, t("generala.daily.again")),
     )
 

@@ -114,12 +114,10 @@ def daily_cards(model: Model, t: Catalog) -> El | None:
         days = [e.daily.day for e in model.history if e.game == game_id and e.daily is not None and e.daily.counts]
         in_a_row = streak(days, model.today) if dated else 0
         if done is not None:
-            score = done.facts[0].get("score") if done.facts else None
-            said = (
-                t(f"game.{game_id}.daily_done", points=score, perfect=done.par)
-                if done.par is not None and score is not None
-                else t("home.daily.done")
-            )
+            # The game's line says it with the facts its statistics keep of the player (a score, a count of moves).
+            facts = {k: v for k, v in (done.facts[0] if done.facts else {}).items() if isinstance(v, int | str)}
+            known = done.par is not None and facts
+            said = t(f"game.{game_id}.daily_done", perfect=done.par, **facts) if known else t("home.daily.done")
             shown = under_way is not None and under_way.daily == done.daily  # still on its table
             actions = [
                 h(
@@ -141,7 +139,7 @@ def daily_cards(model: Model, t: Catalog) -> El | None:
                 {"class": "daily-card", "data-game": game_id},
                 h("h2", {}, t("home.daily.title", game=t(f"game.{game_id}.name"))),
                 h("p", {}, said),
-                in_a_row and h("p", {"class": "streak"}, t("home.daily.streak", count=in_a_row)),
+                in_a_row > 0 and h("p", {"class": "streak"}, t("home.daily.streak", count=in_a_row)),
                 h("div", {"class": "game-card-actions"}, actions),
             )
         )
