@@ -248,3 +248,11 @@ def test_a_round_s_mark_says_what_its_decisions_lost() -> None:
     assert generala_table.round_marks(over, GeneralaReport({0: ()})) == "🟩" * 10
     big = daily_match().play_all([g.Throw(), Roll((6, 6, 6, 6, 6))])
     assert generala_table.round_marks(big, GeneralaReport({0: ()})) == "⭐"
+
+
+def test_today_s_challenges_give_no_hint() -> None:
+    model, _ = update(Model(today=DAY), m.RouteChanged("#/daily/generala", DAY))
+    model, _ = update(model, m.AtTable("generala", generala_table.ThrowDice()))
+    assert not view(model).find_all(lambda el: el.attrs.get("data-action") == "generala:hint")
+    model, effects = update(model, m.AtTable("generala", generala_table.AskHint()))
+    assert not [e for e in effects if isinstance(e, fx.Advise) and e.request == "hint"]

@@ -197,7 +197,7 @@ def on(match: Match, local: Local, msg: Message | CoachAnswer) -> tuple[Match, L
                 return _choose_hole(match, replace(local, cursor=cursor), cursor)
             if key == "Escape":
                 return match, replace(local, selected=None), []
-        case AskHint() if mine:
+        case AskHint() if mine and match.daily is None:
             return match, replace(local, hint=PENDING), [fx.Advise(match.cursor, "hint")]
         case CoachAnswer(ply=ply, result=result) if ply == match.cursor:
             return match, replace(local, hint=ChineseCheckersHint.from_json(result)), []
@@ -637,7 +637,8 @@ def seats_list(match: Match, t: Catalog) -> El:
 
 
 def tools(match: Match, local: Local, t: Catalog) -> El | None:
-    if match.person_to_move is None:
+    """The hint (not at a day's puzzle: its solution would be the hint)."""
+    if match.person_to_move is None or match.daily is not None:
         return None
     return h(
         "div",

@@ -251,7 +251,7 @@ def on(match: Match, local: Local, msg: Message | CoachAnswer) -> tuple[Match, L
             return match.play(g.Fill(box)), Local(), []
         case CancelFill() if local.confirm is not None:  # back to the box the player had chosen
             return match, replace(local, confirm=None), [fx.Focus(f".sheet button[data-box='{local.confirm}']")]
-        case AskHint() if mine and state.phase == "play":
+        case AskHint() if mine and state.phase == "play" and match.daily is None:
             return match, replace(local, hint=PENDING), [fx.Advise(match.cursor, "hint")]
         case AskReport() if match.result is not None:
             return match, replace(local, report=PENDING), [fx.Advise(match.cursor, "report")]
@@ -446,8 +446,9 @@ def controls(match: Match, local: Local, t: Catalog) -> El | None:
 
 
 def hint_button(match: Match, t: Catalog) -> El | None:
-    """The coach's hint, after the dice in the tab order (the throw, then the dice, then the hint)."""
-    if match.person_to_move is None or match.state.phase != "play":
+    """The coach's hint, after the dice in the tab order (the throw, then the dice, then the hint); none at a day's
+    challenge, which measures the player against the perfect player."""
+    if match.person_to_move is None or match.state.phase != "play" or match.daily is not None:
         return None
     return h(
         "div",
