@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from etoile.app import messages as m
 from etoile.app.model import Model
+from etoile.app.routes import Route
 from etoile.app.update import update
 from etoile.engine.daily import Daily, day_seed
 from etoile.engine.game import Outcome
@@ -115,3 +116,18 @@ def test_the_crossing_set_up_for_one_player_says_how_few_moves_the_app_needs() -
     banner = table.solo_banner(match, T)
     assert banner is not None
     assert f"The best the app knows takes {len(crossing()[False])} moves." in banner.text()
+
+
+def test_a_game_alone_is_set_up_for_a_player_here_or_the_computer() -> None:
+    model = Model(route=Route("setup", "chinese-checkers"))
+    model, _ = update(model, m.SetupSeatKind(0, "friend", "chinese-checkers"))
+    assert model.setups["chinese-checkers"].seats[0].away
+    model, _ = update(model, m.SetupPlayers(1, "chinese-checkers"))
+    setup = model.setups["chinese-checkers"]
+    assert setup.kinds == ("person", "computer") and not setup.seats[0].away
+    model, _ = update(model, m.SetupSeatKind(0, "device", "chinese-checkers"))
+    assert not model.setups["chinese-checkers"].seats[0].device
+    offered = view(model).find_all(lambda el: el.tag == "option" and el.attrs.get("value") in ("device", "friend"))
+    assert offered == []
+    model, _ = update(model, m.SetupStart(5, "chinese-checkers"))
+    assert model.matches[Slot("chinese-checkers")].options["players"] == 1

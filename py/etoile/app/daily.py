@@ -75,6 +75,6 @@ def open_daily(model: Model) -> tuple[Model, list[Effect]]:
     daily = Daily(model.today, attempt, par)
     match = Match.new(game, game.daily_options(seed), seed, (Seat(model.settings.name),), daily)
     model, effects = with_match(model, slot, match, fresh=True, replacing=True)
-    if in_progress(before) and (before is None or before.daily is None):
+    if before is not None and in_progress(before) and before.daily is None:  # kept in the history: say where
         model = model.notify("daily.kept", "info", terms={"game": f"game.{spec.id}.name"})
     return model, [*effects, show, fx.Sound("start")]

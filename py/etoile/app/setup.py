@@ -64,6 +64,8 @@ class Setup:
         most = self.spec.max_players if self.spec.max_players is not None else MAX_SEATS
         count = max(self.spec.min_players, min(most, count))
         seats = self.seats[:count] + tuple(SeatChoice("", self.spec.strongest) for _ in range(count - len(self.seats)))
+        if count == 1:  # a game alone is played here: a seat that was to be played elsewhere is the player's
+            seats = tuple(replace(s, away=False, device=False) for s in seats)
         # An option value that does not fit the new number of players goes back to its default.
         options = {o.id: self.options[o.id] if o.allows(self.options[o.id], count) else o.default for o in self.spec.offered}
         return replace(self, seats=seats, options=options)
@@ -94,11 +96,18 @@ class Setup:
             return self
         return replace(self, options={**self.options, option_id: value})
 
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """Who may play a seat (:data:`KINDS`): a person here, a person on their own device (live), a friend by link
+        where the game is played so, the computer; a game of one seat is played here, by its player or the computer."""
+        alone = len(self.seats) == 1
+        return tuple(k for k in KINDS if not (alone and k in ("device", "friend")) and (k != "friend" or self.spec.by_link))
+
     def with_kind(self, index: int, kind: str) -> Setup:
         """Seat ``index`` played by a person here, a friend by link (where the game allows it), a person on their
         own device, live, or the computer. A game is played by link or live, not both: the other kind's seats
         follow."""
-        if kind not in KINDS or (kind == "friend" and not self.spec.by_link) or not 0 <= index < len(self.seats):
+        if kind not in self.kinds or not 0 <= index < len(self.seats):
             return self
         if kind == "device" and not self.seats[index].device and len(self.guests()) >= MAX_GUESTS:
             return self

@@ -54,7 +54,7 @@ def setup_screen(model: Model, t: Catalog) -> El:
             "fieldset",
             {"class": "seats"},
             h("legend", {}, t("setup.seats")),
-            [seat_row(spec, index, seat, t, full=setup.guests_full) for index, seat in enumerate(setup.seats)],
+            [seat_row(spec, index, seat, t, full=setup.guests_full, kinds=setup.kinds) for index, seat in enumerate(setup.seats)],
             setup.by_link and h("p", {"class": "hint"}, t("setup.by_link_note")),
             any(seat.computer is not None for seat in setup.seats) and levels_list(spec, t),
         ),
@@ -114,15 +114,11 @@ def players_control(spec: Description, count: int, data: dict[str, Attr]) -> El:
     return h("select", attrs, [h("option", {"value": str(n), "selected": n == count}, str(n)) for n in counts])
 
 
-def seat_kinds(spec: Description) -> tuple[str, ...]:
-    """Who may play a seat, as the setup screen offers it (``setup.kind.<kind>``): a person here, a person on their
-    own device (live), a friend by link where the game is played so, the computer."""
-    return tuple(kind for kind in KINDS if kind != "friend" or spec.by_link)
-
-
-def seat_row(spec: Description, index: int, seat: SeatChoice, t: Catalog, *, full: bool = False) -> El:
+def seat_row(
+    spec: Description, index: int, seat: SeatChoice, t: Catalog, *, full: bool = False, kinds: tuple[str, ...] = KINDS
+) -> El:
     """One seat of the setup: who plays it, and their name or the computer's level (``full``: no other seat may be
-    played on its own device)."""
+    played on its own device); ``kinds``, who may play it (``setup.kind.<kind>``)."""
     data = {"data-game": spec.id, "data-index": str(index)}
     kind_id, detail_id = f"seat-{index}-kind", f"seat-{index}-detail"
     kind = seat.kind
@@ -136,7 +132,7 @@ def seat_row(spec: Description, index: int, seat: SeatChoice, t: Catalog, *, ful
             {"id": kind_id, "data-action": "setup-seat-kind", **data},
             [
                 h("option", {"value": k, "selected": k == kind, "disabled": k == "device" != kind and full}, t(f"setup.kind.{k}"))
-                for k in seat_kinds(spec)
+                for k in kinds
             ],
         ),
         h(
