@@ -256,3 +256,10 @@ def test_today_s_challenges_give_no_hint() -> None:
     assert not view(model).find_all(lambda el: el.attrs.get("data-action") == "generala:hint")
     model, effects = update(model, m.AtTable("generala", generala_table.AskHint()))
     assert not [e for e in effects if isinstance(e, fx.Advise) and e.request == "hint"]
+
+
+def test_the_history_says_which_day_s_challenge_a_game_was_and_whether_it_counted() -> None:
+    entries = [Entry.of(played_out(daily_match(attempt=a)), f"2026-12-07T1{a}:00") for a in (1, 2)]
+    page = view(Model(route=parse("#/history"), history=tuple(reversed(entries)), today=DAY))
+    said = [el.text() for el in page.find_all(lambda el: el.attrs.get("class") == "history-daily")]
+    assert said == ["Today's challenge of 2026-12-07, replayed (not counted)", "Today's challenge of 2026-12-07"]

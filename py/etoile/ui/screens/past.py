@@ -196,6 +196,12 @@ def history_item(entry: Entry, t: Catalog) -> El:
             " · ",
             h("time", {"datetime": entry.when}, when_text(entry.when, t)),
         ),
+        entry.daily
+        and h(
+            "p",
+            {"class": "history-daily"},
+            t("history.daily" if entry.daily.counts else "history.daily_replay", day=day_text(entry.daily.day, t)),
+        ),
         h("p", {"class": "history-players"}, ", ".join(seat_label(entry, i, t) for i in range(len(entry.players)))),
         h("p", {"class": "history-result"}, result_text(entry, t)),
         h(
