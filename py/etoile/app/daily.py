@@ -39,12 +39,9 @@ def attempts(model: Model, game: str, day: str) -> tuple[Daily, ...]:
     return tuple(found[attempt] for attempt in sorted(found))
 
 
-def counted(model: Model, game: str, day: str) -> Entry | None:
-    """The game of ``day`` that counts for ``game``'s challenge (its first attempt), once it is in the history."""
-    return next(
-        (e for e in model.history if e.game == game and e.daily is not None and e.daily.day == day and e.daily.counts),
-        None,
-    )
+def counted(model: Model, game: str) -> dict[str, Entry]:
+    """The games of the history that counted for ``game``'s challenge (the first attempt of each day), by day."""
+    return {e.daily.day: e for e in model.history if e.game == game and e.daily is not None and e.daily.counts}
 
 
 def today_match(model: Model, game: str) -> Match | None:

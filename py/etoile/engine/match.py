@@ -20,6 +20,7 @@ states are kept in memory, which makes undo, redo and replay immediate.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import replace
 from typing import Any
 
 from etoile.engine.daily import Daily, duplicate_roll
@@ -223,7 +224,7 @@ class Match:
         """The same record as another attempt or with the par found (the day and the seed stay)."""
         if self.daily is None or daily.day != self.daily.day:
             raise ValueError("only a day's challenge takes another attempt or its par")
-        return Match(self.game, self.options, self.seed, self.actions, self.states, self.cursor, self.seats, self.dice, daily)
+        return replace(self, daily=daily)
 
     @property
     def positions(self) -> tuple[int, ...]:

@@ -8,7 +8,7 @@ same hole), one of the few that end farthest from the goal, as the seed picks. P
 those moves bring every piece home, one move a piece; no solution is shorter, since a move brings one piece home at
 most. So the puzzle's best solution is known, and proved the shortest, before anyone plays it.
 
-**The crossing.** The ten pieces from A to D in as few moves as possible (:data:`CROSSING`, found by
+**The crossing.** The ten pieces from A to D in as few moves as possible (:func:`crossing`, found by
 ``tools/crossing.py``, a search run once; the page only reads its result).
 
 >>> board, solution = home_puzzle(2181704916449021606, long_jumps=False)
@@ -19,7 +19,7 @@ most. So the puzzle's best solution is known, and proved the shortest, before an
 from __future__ import annotations
 
 import json
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from etoile.engine.rng import Dice
@@ -33,9 +33,11 @@ as the seed draws it."""
 CROSSING_FILE = Path(__file__).with_name("crossing.json")
 
 
+@lru_cache(maxsize=8)
 def home_puzzle(seed: int, long_jumps: bool) -> tuple[bytes, tuple[tuple[int, ...], ...]]:
     """The board of the puzzle of ``seed`` (``1`` on each hole with a piece) and its best solution, the path of
-    each of its moves, in order (see the module's text)."""
+    each of its moves, in order (see the module's text). Kept for the next asking: the table shows the solution's
+    length at every draw."""
     rng = Dice(seed)
     draw, rng = rng.roll(1, len(PIECES_OUT))
     out = PIECES_OUT[draw[0] - 1]

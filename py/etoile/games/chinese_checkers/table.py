@@ -683,7 +683,7 @@ def solo_banner(match: Match, t: Catalog) -> El | None:
         t("chinese_checkers.puzzle.goal", count=best),
         jumps and f" {jumps}",
         daily and " ",
-        daily and t("chinese_checkers.daily.counts" if daily.counts else "chinese_checkers.daily.replay"),
+        daily and t("daily.counts" if daily.counts else "daily.replay"),
     )
 
 

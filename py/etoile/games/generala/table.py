@@ -123,7 +123,7 @@ def daily_banner(match: Match, t: Catalog) -> El | None:
         {"class": "daily-banner"},
         h("strong", {}, t("generala.daily.title", day=day)),
         " ",
-        t("generala.daily.counts" if match.daily.counts else "generala.daily.replay"),
+        t("daily.counts" if match.daily.counts else "daily.replay"),
     )
 
 

@@ -110,8 +110,8 @@ def daily_cards(model: Model, t: Catalog) -> El | None:
     cards = []
     for spec in daily_games():
         game_id = spec.id
-        done, under_way = counted(model, game_id, model.today), today_match(model, game_id)
-        days = [e.daily.day for e in model.history if e.game == game_id and e.daily is not None and e.daily.counts]
+        days = counted(model, game_id)
+        done, under_way = days.get(model.today), today_match(model, game_id)
         in_a_row = streak(days, model.today) if dated else 0
         if done is not None:
             # The game's line says it with the facts its statistics keep of the player (a score, a count of moves).
