@@ -73,25 +73,16 @@ def test_easy_does_not_play_back_its_last_move_when_another_is_as_good() -> None
 
 
 @pytest.mark.parametrize(
-    ("players", "camps", "medium_races", "hard_races"),
-    [
-        (2, 1, False, False),
-        (3, 1, True, False),
-        (4, 1, True, False),
-        (5, 1, True, True),
-        (6, 1, True, True),
-        (2, 3, False, False),
-        (3, 2, True, False),
-    ],
+    ("players", "camps", "medium_races"),
+    [(2, 1, False), (3, 1, True), (4, 1, True), (5, 1, True), (6, 1, True), (2, 3, False), (3, 2, True)],
 )
-def test_medium_plans_its_own_moves_only_from_three_players_and_hard_from_five(
-    players: int, camps: int, medium_races: bool, hard_races: bool
-) -> None:
+def test_medium_plans_its_own_moves_only_from_three_players_and_hard_never(players: int, camps: int, medium_races: bool) -> None:
+    # Without long jumps, from five players, hard predicts the others instead (the next tests).
     state = cc.new_game(players, camps=camps)
     medium = ai.Search(state, ai.SETTINGS["medium"], None, 100)
     hard = ai.Search(state, ai.SETTINGS["hard"], None, 100)
     assert (medium.race, medium.plans_ahead) == (medium_races, medium_races)
-    assert (hard.race, hard.plans_ahead) == (hard_races, hard_races)
+    assert not hard.race and not hard.plans_ahead
 
 
 def test_a_plan_counts_a_later_gain_at_the_discount() -> None:
@@ -115,10 +106,12 @@ def test_a_plan_that_brings_every_piece_home_is_worth_a_win() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 @pytest.mark.parametrize("long_jumps", [False, True])
-def test_the_searching_levels_predict_the_others_from_four_players_with_long_jumps(players: int, long_jumps: bool) -> None:
+def test_the_searching_levels_predict_the_others_from_four_players_with_long_jumps_hard_from_five_without(
+    players: int, long_jumps: bool
+) -> None:
     state = cc.new_game(players, long_jumps=long_jumps)
-    for level in ("medium", "hard"):
-        assert ai.Search(state, ai.SETTINGS[level], None, 100).predicts is (long_jumps and players >= 4)
+    assert ai.Search(state, ai.SETTINGS["medium"], None, 100).predicts is (long_jumps and players >= 4)
+    assert ai.Search(state, ai.SETTINGS["hard"], None, 100).predicts is (players >= (4 if long_jumps else 5))
 
 
 def test_the_predicting_search_scores_an_opponents_predicted_win_as_a_loss_and_restores_the_board() -> None:
@@ -163,9 +156,19 @@ def test_the_predicting_search_counts_a_later_gain_at_the_discount() -> None:
     # As in the plan above: gains of 31, 29 and 27 for the lone piece on 60, each move after the first at half the
     # one before; seat 1's predicted moves between them, far from seat 0's piece, change none of them.
     state = position({60: 0, 118: 1}, long_jumps=True)
-    search = ai.Search(state, replace(ai.SETTINGS["hard"], predicts_from=2), None, 10_000)
-    assert search.predicts and search.level.discount == 0.5
+    search = ai.Search(state, replace(ai.SETTINGS["medium"], predicts_from=2), None, 10_000)
+    assert search.predicts and search.level.discount == 0.5 and search.level.rivalry == 0
     assert [search.predict(depth, 1) for depth in range(4)] == [0, 31, 45, 53]
+    assert bytes(search.board) == state.board and bytes(search.origin) == state.origin
+
+
+def test_hard_counts_the_others_predicted_progress_against_its_own() -> None:
+    # The same position for hard (rivalry 1): seat 1's predicted move, 118-116, gains 45, which counts against seat 0
+    # at once; one move later, each move of seat 0 costs what seat 1's next predicted move gains after it, at half.
+    state = position({60: 0, 118: 1}, long_jumps=True)
+    search = ai.Search(state, replace(ai.SETTINGS["hard"], predicts_from=2), None, 10_000)
+    assert search.level.rivalry == 1 and search.predicted(1) == (118, 116) and search.moves(1)[0][0] == 45
+    assert [search.predict(depth, 1) for depth in range(4)] == [-45, -48, -33, -26]
     assert bytes(search.board) == state.board and bytes(search.origin) == state.origin
 
 

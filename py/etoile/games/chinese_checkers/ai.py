@@ -14,14 +14,14 @@
   its leading opponents). Once the two players of a two-player game have
   passed each other, the search drops the opponent's moves (a pure race) and
   looks deeper at its own; ``medium`` always does so with three players or
-  more, ``hard`` from five without long jumps; both count each later move's
-  progress at half the one before (:meth:`Search.plan`: with four
-  others moving in between, a long plan rarely survives; see
-  :data:`SETTINGS`). The search prunes each inner node to its most
+  more (but when it predicts), counting each later move's progress at half the
+  one before (:meth:`Search.plan`: with others moving in between, a long plan
+  rarely survives; see :data:`SETTINGS`). The search prunes each inner node to its most
   promising moves. ``medium`` thinks for about 0.2 s, ``hard`` 0.8 s, or a
   fixed number of nodes (``nodes=``), which makes the move independent of the
   machine's speed.
-* With four players or more and long jumps, both *predict* instead
+* With four players or more and long jumps, both *predict* instead, and so
+  does ``hard`` from five players without long jumps
   (:meth:`Search.predict`): each expects every other player, in turn, to play as
   it played its last move: a player whose last move was the one that went
   farthest (the largest fall in hex distance to its goal, what a greedy player
@@ -30,6 +30,9 @@
   at its :data:`PREDICTED_WIDTH` greediest next moves, the others' predicted
   moves between them, then plans its later moves as in the discounted race, to
   the end of its budget; each move's progress counts half the one before.
+  ``hard`` also counts against its own progress the others' average progress in
+  their predicted moves (:attr:`Level.rivalry`): a move that opens a ladder of
+  jumps for the others costs what it gives them.
 
 The evaluation is the difference of the players' *costs*: for each piece,
 ``16 × d + 3 × detour + d²`` where ``d`` is its hex distance to its goal tip
@@ -96,41 +99,38 @@ from etoile.games.chinese_checkers.state import in_play
 @lazy_dataclass
 class Level:
     """How a level searches: a time budget, how many moves each inner node keeps, from how many players on it
-    looks at its own moves only, and from how many on, with long jumps, it predicts the others' greediest moves
-    (``None``: never); looking at its own moves only, what a hole of progress one move later is worth against one
-    now (below 1: the others may spoil a plan, the sooner progress is surer)."""
+    looks at its own moves only, and from how many on it predicts the others' moves, with long jumps and without
+    (``None``: never; predicting comes first); looking at its own moves only, what a hole of progress one move
+    later is worth against one now (below 1: the others may spoil a plan, the sooner progress is surer);
+    predicting, how much the others' predicted progress counts against its own (``rivalry`` times their average
+    gain: 0 ignores it)."""
 
     seconds: float
     width: int
     reply_width: int
     own_moves_from: int | None = None
     predicts_from: int | None = None
+    short_predicts_from: int | None = None
     discount: float = 1.0
+    rivalry: float = 0.0
 
 
 SETTINGS = {
     "medium": Level(0.2, 8, 6, own_moves_from=3, predicts_from=4, discount=0.5),
-    "hard": Level(0.8, 12, 8, own_moves_from=5, predicts_from=4, discount=0.5),
+    "hard": Level(0.8, 12, 8, predicts_from=4, short_predicts_from=5, discount=0.5, rivalry=1.0),
 }
-"""Medium races with three players or more and predicts from four on with long jumps, as hard does, each later move's
-progress worth half the one before. Against five easy players (CPython, 10,000 nodes a move with long jumps, 20,000
-without, 24 games a line) it finished first in 14 of 24 six-player games with long jumps and 15 of 24 without, in 19
-of 24 with four and with five players with long jumps (racing without the discount, it had been below easy there: 2,
-5, 4 and 4 of 24 in the browser's nodes). Predicting, hard expects a player whose last move went farthest to go
-farthest again: against easy players (35,000 nodes) it finished first in 19 of 24 four-player games with long jumps,
-17 of 24 five-player and 16 of 24 six-player ones (expecting every player's cheapest move, 16 of 32 with four and with
-six). Racing, a field of players who all block the leading one would gang up on
-whoever leads, a person most of all (in six-player games against such players, hard won 3 games of 16, against
-medium players racing 4 of 16, and a racing hard 0 of 16). Hard predicts the others from four players on with long
-jumps, where every other player's move changes which long jumps are open, so that a plan of its own moves or of one
-best reply rarely survives (six players against easy: the best-reply search won 4 games of 40, the predicting one 20
-of 60). With three players, or without long jumps, the best-reply search did better against medium (three players
-with long jumps: 12 games of 16 against 7). Predicting, it counts each later move's progress at half the one before
-and plans on past its first two moves: with six players and long jumps against medium, 15 games of 48 (predicting two
-moves without the discount 4 of the same 48, with it 7, planning on without it 9). From five players without long
-jumps hard plans its own moves only, each later move's progress worth half the one before: against medium, it
-finished first in 41 games of 96 with five players and 51 of 96 with six (the best-reply search 11 of 48 each, racing
-without the discount 12 and 5 of 48)."""
+"""Per seating (docs/benchmarks.md has the games behind each choice):
+
+* two players: both search the opponent's replies (plain alpha-beta), racing once the two have passed each other;
+* three players, and four without long jumps: hard searches the best replies of the two leading others; medium
+  plans its own moves only (from three players), each later move's progress worth half the one before (a plan of
+  several moves rarely survives the others' moves, and a racing field does not gang up on whoever leads);
+* four players or more with long jumps, and from five without: hard *predicts* the others (every other player's
+  move changes which jumps are open, so a plan of its own moves or of one best reply rarely survives) and counts
+  what their predicted moves gain them against its own progress (rivalry 1: with four players and long jumps against
+  medium, at the browser's nodes, it finished first in 27 games of 64, 18 without it on the same openings; with five
+  players without long jumps 16 of 32, where racing as medium does it finished first as often as a seat's share);
+  medium predicts with long jumps and races without, and ignores the others' progress."""
 
 WIN = 1_000_000
 PREDICTED_MOVES = 2
@@ -253,7 +253,8 @@ class Search:
         self.race = own or alone or (len(self.seats) == 2 and state.camps == 1 and self._passed(lay.goals[me][0]))
         self.plans_ahead = self.race and level.discount < 1
         self.plans: dict[tuple[int, int], int] = {}
-        self.predicts = state.long_jumps and level.predicts_from is not None and len(self.seats) >= level.predicts_from
+        predicts_from = level.predicts_from if state.long_jumps else level.short_predicts_from
+        self.predicts = predicts_from is not None and len(self.seats) >= predicts_from
         self.others = tuple(sorted((s for s in self.seats if s != me), key=lambda s: (s < me, s)))  # in turn order
         self.greedy = self._greedy(state) if self.predicts else frozenset()
         self.nodes = 0
@@ -499,23 +500,28 @@ class Search:
         the best over my :data:`PREDICTED_WIDTH` greediest moves of the gain plus the level's discount times the same
         value after it; from then on, the others standing still, :meth:`plan`.
 
-        A seat that wins on its predicted move scores as a loss, my own win as a win.
+        A seat that wins on its predicted move scores as a loss, my own win as a win. The others' gains in their
+        predicted moves, averaged over them, count against mine times :attr:`Level.rivalry`.
         """
         made: list[tuple[int, int, int]] = []
+        given = 0  # what the others' predicted moves gained
         try:
             for seat in self.others:
                 self.tick()
                 reply = self.predicted(seat)
                 if reply is not None:
                     f, t = reply
+                    before = self.cost[seat]
                     self.make(seat, f, t)
+                    given += before - self.cost[seat]
                     made.append((seat, f, t))
                     if self.won(seat):
                         return ply - WIN
+            rivalry = round(self.level.rivalry * given / len(self.others))
             if depth <= 0:
-                return 0
+                return -rivalry
             if ply >= PREDICTED_MOVES:
-                return self.plan(depth)
+                return self.plan(depth) - rivalry
             me, discount = self.me, self.level.discount
             best = -_INF
             for gain, _, f, t in self.moves(me)[:PREDICTED_WIDTH]:
@@ -526,7 +532,7 @@ class Search:
                 finally:
                     self.unmake(me, f, t)
                 best = max(best, value)
-            return best if best > -_INF else 0
+            return (best if best > -_INF else 0) - rivalry
         finally:
             for seat, f, t in reversed(made):
                 self.unmake(seat, f, t)
