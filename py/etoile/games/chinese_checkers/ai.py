@@ -14,7 +14,7 @@
   its leading opponents). Once the two players of a two-player game have
   passed each other, the search drops the opponent's moves (a pure race) and
   looks deeper at its own; ``medium`` always does so with three players or
-  more (but when it predicts), counting each later move's progress at half the
+  more (except when it predicts), counting each later move's progress at half the
   one before (:meth:`Search.plan`: with others moving in between, a long plan
   rarely survives; see :data:`SETTINGS`). The search prunes each inner node to its most
   promising moves. ``medium`` thinks for about 0.2 s, ``hard`` 0.8 s, or a
@@ -517,25 +517,30 @@ class Search:
                     made.append((seat, f, t))
                     if self.won(seat):
                         return ply - WIN
-            rivalry = round(self.level.rivalry * given / len(self.others))
-            if depth <= 0:
-                return -rivalry
-            if ply >= PREDICTED_MOVES:
-                return self.plan(depth) - rivalry
-            me, discount = self.me, self.level.discount
-            best = -_INF
-            for gain, _, f, t in self.moves(me)[:PREDICTED_WIDTH]:
-                self.tick()
-                self.make(me, f, t)
-                try:
-                    value = WIN - ply - 1 if self.won(me) else gain + round(discount * self.predict(depth - 1, ply + 1))
-                finally:
-                    self.unmake(me, f, t)
-                best = max(best, value)
-            return (best if best > -_INF else 0) - rivalry
+            return self.own_moves(depth, ply) - round(self.level.rivalry * given / len(self.others))
         finally:
             for seat, f, t in reversed(made):
                 self.unmake(seat, f, t)
+
+    def own_moves(self, depth: int, ply: int) -> int:
+        """The part of :meth:`predict` after the others' predicted moves: my discounted progress of ``depth`` more
+        moves of mine, over my :data:`PREDICTED_WIDTH` greediest moves before my :data:`PREDICTED_MOVES`-th, then
+        :meth:`plan`; my win is a win."""
+        if depth <= 0:
+            return 0
+        if ply >= PREDICTED_MOVES:
+            return self.plan(depth)
+        me, discount = self.me, self.level.discount
+        best = -_INF
+        for gain, _, f, t in self.moves(me)[:PREDICTED_WIDTH]:
+            self.tick()
+            self.make(me, f, t)
+            try:
+                value = WIN - ply - 1 if self.won(me) else gain + round(discount * self.predict(depth - 1, ply + 1))
+            finally:
+                self.unmake(me, f, t)
+            best = max(best, value)
+        return best if best > -_INF else 0
 
     def root(self, last: Move | None, eager: bool = False) -> tuple[int, int]:
         """The best ``(from, to)`` of the seat to move, by iterative deepening until the budget runs out.
