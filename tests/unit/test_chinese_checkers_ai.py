@@ -106,12 +106,12 @@ def test_a_plan_that_brings_every_piece_home_is_worth_a_win() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 @pytest.mark.parametrize("long_jumps", [False, True])
-def test_the_searching_levels_predict_the_others_from_four_players_with_long_jumps_hard_from_five_without(
+def test_with_long_jumps_hard_predicts_the_others_from_three_players_medium_from_four_hard_from_five_without(
     players: int, long_jumps: bool
 ) -> None:
     state = cc.new_game(players, long_jumps=long_jumps)
     assert ai.Search(state, ai.SETTINGS["medium"], None, 100).predicts is (long_jumps and players >= 4)
-    assert ai.Search(state, ai.SETTINGS["hard"], None, 100).predicts is (players >= (4 if long_jumps else 5))
+    assert ai.Search(state, ai.SETTINGS["hard"], None, 100).predicts is (players >= (3 if long_jumps else 5))
 
 
 def test_the_predicting_search_scores_an_opponents_predicted_win_as_a_loss_and_restores_the_board() -> None:

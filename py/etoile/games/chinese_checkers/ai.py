@@ -20,8 +20,8 @@
   promising moves. ``medium`` thinks for about 0.2 s, ``hard`` 0.8 s, or a
   fixed number of nodes (``nodes=``), which makes the move independent of the
   machine's speed.
-* With four players or more and long jumps, both *predict* instead, and so
-  does ``hard`` from five players without long jumps
+* With long jumps, ``hard`` *predicts* instead from three players and
+  ``medium`` from four; without them, ``hard`` from five players
   (:meth:`Search.predict`): each expects every other player, in turn, to play as
   it played its last move: a player whose last move was the one that went
   farthest (the largest fall in hex distance to its goal, what a greedy player
@@ -117,19 +117,20 @@ class Level:
 
 SETTINGS = {
     "medium": Level(0.2, 8, 6, own_moves_from=3, predicts_from=4, discount=0.5),
-    "hard": Level(0.8, 12, 8, predicts_from=4, short_predicts_from=5, discount=0.5, rivalry=1.0),
+    "hard": Level(0.8, 12, 8, predicts_from=3, short_predicts_from=5, discount=0.5, rivalry=1.0),
 }
 """Per seating (docs/benchmarks.md has the games behind each choice):
 
 * two players: both search the opponent's replies (plain alpha-beta), racing once the two have passed each other;
-* three players, and four without long jumps: hard searches the best replies of the two leading others; medium
+* three and four players without long jumps: hard searches the best replies of the two leading others; medium
   plans its own moves only (from three players), each later move's progress worth half the one before (a plan of
   several moves rarely survives the others' moves, and a racing field does not gang up on whoever leads);
-* four players or more with long jumps, and from five without: hard *predicts* the others (every other player's
-  move changes which jumps are open, so a plan of its own moves or of one best reply rarely survives) and counts
-  what their predicted moves gain them against its own progress (rivalry 1: with four players and long jumps against
-  medium, at the browser's nodes, it finished first in 27 games of 64, 18 without it on the same openings; with five
-  players without long jumps 16 of 32, where racing as medium does it finished first as often as a seat's share);
+* with long jumps from three players (four for medium), and from five without: hard *predicts* the others (every
+  other player's move changes which jumps are open, so a plan of its own moves or of one best reply rarely
+  survives) and counts what their predicted moves gain them against its own progress (rivalry 1: with four players
+  and long jumps against medium, at the browser's nodes, it finished first in 27 games of 64, 18 without it on the
+  same openings; with five players without long jumps 16 of 32, where racing as medium does it finished first as
+  often as a seat's share; with three players and long jumps 42 of 64, 14 of the first 32 searching best replies);
   medium predicts with long jumps and races without, and ignores the others' progress."""
 
 WIN = 1_000_000
