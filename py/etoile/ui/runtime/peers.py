@@ -62,9 +62,10 @@ class Connection:
         self.channel = channel
         dispatch = self.peers.runtime.dispatch
 
-        def opened(_: Any) -> None:
+        def opened(_: Any) -> None:  # told here, not when a coroutine awaiting it wakes: before any message
             if not self.opened.done():
                 self.opened.set_result(None)
+                dispatch(m.PeerOpened(self.table, self.device))
 
         self.on(channel, "open", opened)
         self.on(
@@ -189,12 +190,12 @@ class Peers:
         await self._opened(connection, CONNECTING * 8)  # the host reads the answer when it can: a minute or two
 
     async def _opened(self, connection: Connection, limit: float = CONNECTING) -> None:
+        """Tell the app if ``connection``'s channel has not opened within ``limit`` seconds (its opening is told
+        by the channel's own event, in order with the messages that follow it)."""
         try:
             await asyncio.wait_for(asyncio.shield(connection.opened), limit)
         except TimeoutError:
             self.runtime.dispatch(m.PeerFailed(connection.table, connection.device, "timeout", f"no channel after {limit:.0f} s"))
-            return
-        self.runtime.dispatch(m.PeerOpened(connection.table, connection.device))
 
     def send(self, table: str, device: int, text: str) -> None:
         """Send ``text`` to ``device`` of ``table``, if its channel is open (a device away misses it, and catches
