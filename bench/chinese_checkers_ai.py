@@ -60,9 +60,10 @@ Prints:
    Wilson interval at the level :func:`look_z` gives (95 % over all the looks of a line, Bonferroni) is
    compared with the bar, the seat's share (twice the share for hard against easy, at most 0.95): the
    line stops as soon as the interval is wholly above the bar (**ahead**) or wholly below it (below),
-   or at ``--ladder-games`` games (not clear; :func:`line_games`: more where that many wins in a row would
-   not clear the bar, 160 for hard's 0.95 against easy with two players). ``--seating``, ``--seating-long-jumps`` and ``--rung``
-   (``hard-easy``, repeatable) play only those lines.
+   or at ``--ladder-games`` games (not clear). Where even that many wins in a row would not clear the bar
+   (hard's 0.95 against easy with two players), the line is looked at once, after the fewest games whose every
+   one won would clear it (:func:`line_plan`: 80, z = 1.96). ``--seating``, ``--seating-long-jumps`` and
+   ``--rung`` (``hard-easy``, repeatable) play only those lines.
 
 8. with ``--field``, "hard" against the field's textbook searches (:mod:`bench.chinese_checkers_field`: max-n,
    paranoid, Best-Reply Search, MCTS with the max-n policy) in the seatings of :data:`FIELD_SEATINGS` (3, 4
@@ -242,13 +243,17 @@ def look_z(looks: int) -> float:
     return statistics.NormalDist().inv_cdf(1 - 0.025 / looks)
 
 
-def line_games(bar: float, most: int) -> int:
-    """The most games of a ladder line against ``bar``: ``most``, or, when even that many wins in a row would not clear
-    a bar so high, the first look's worth more that would (two players, where hard must score 0.95 against easy: 160)."""
-    games = max(LOOK_EVERY, most)
-    while games / (games + look_z(math.ceil(games / LOOK_EVERY)) ** 2) <= bar:
+def line_plan(bar: float, most: int) -> tuple[int, int]:
+    """A ladder line's most games against ``bar``, and the games between two looks: ``most``, looked at every
+    :data:`LOOK_EVERY`; or, when even ``most`` wins in a row would not clear a bar so high over that many looks, a
+    single look after the fewest games (whole batches) whose every one won would clear it (two players, where hard
+    must score 0.95 against easy: one look, at 80 games)."""
+    if most / (most + look_z(math.ceil(most / LOOK_EVERY)) ** 2) > bar:
+        return most, LOOK_EVERY
+    games = LOOK_EVERY
+    while games / (games + look_z(1) ** 2) <= bar:
         games += LOOK_EVERY
-    return games
+    return games, games
 
 
 def median_p95(values: list[float]) -> tuple[float, float]:
@@ -517,13 +522,13 @@ def ladder_line(
 ) -> tuple[str, tuple[float, float], list[tuple[float, int, bool]]]:
     """One ladder line played as a sequential test: its verdict, the interval of its last look, its games."""
     players, camps, long_jumps, level, other = line
-    most = line_games(bar, most)
-    z = look_z(math.ceil(most / LOOK_EVERY))
+    most, every = line_plan(bar, most)
+    z = look_z(math.ceil(most / every))
     results: list[tuple[float, int, bool]] = []
     verdict, interval = "not clear", (0.0, 1.0)
     while len(results) < most:
         first = len(results)
-        batch = [(players, camps, long_jumps, level, other, nodes, i) for i in range(first, min(most, first + LOOK_EVERY))]
+        batch = [(players, camps, long_jumps, level, other, nodes, i) for i in range(first, min(most, first + every))]
         results += pool.map(against, batch)
         interval = wilson(sum(r[0] for r in results), len(results), z)
         if interval[0] > bar:
