@@ -62,8 +62,10 @@ Prints:
    line stops as soon as the interval is wholly above the bar (**ahead**) or wholly below it (below),
    or at ``--ladder-games`` games (not clear). Where even that many wins in a row would not clear the bar
    (hard's 0.95 against easy with two players), the line is looked at once, after the fewest games whose every
-   one won would clear it (:func:`line_plan`: 80, z = 1.96). ``--seating``, ``--seating-long-jumps`` and
-   ``--rung`` (``hard-easy``, repeatable) play only those lines.
+   one won would clear it (:meth:`Design.against`: 80, z = 1.96). ``--look-every`` sets the games between two
+   looks (fewer looks, each at a lower z: for a line close to its bar) and ``--ladder-from`` the first opening
+   (a line played again on openings it has not seen). ``--seating``, ``--seating-long-jumps`` and ``--rung``
+   (``hard-easy``, repeatable) play only those lines.
 
 8. with ``--field``, "hard" against the field's textbook searches (:mod:`bench.chinese_checkers_field`: max-n,
    paranoid, Best-Reply Search, MCTS with the max-n policy) in the seatings of :data:`FIELD_SEATINGS` (3, 4
@@ -88,6 +90,7 @@ import statistics
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, replace
 from itertools import product
 from typing import Any
 
@@ -243,17 +246,29 @@ def look_z(looks: int) -> float:
     return statistics.NormalDist().inv_cdf(1 - 0.025 / looks)
 
 
-def line_plan(bar: float, most: int) -> tuple[int, int]:
-    """A ladder line's most games against ``bar``, and the games between two looks: ``most``, looked at every
-    :data:`LOOK_EVERY`; or, when even ``most`` wins in a row would not clear a bar so high over that many looks, a
-    single look after the fewest games (whole batches) whose every one won would clear it (two players, where hard
-    must score 0.95 against easy: one look, at 80 games)."""
-    if most / (most + look_z(math.ceil(most / LOOK_EVERY)) ** 2) > bar:
-        return most, LOOK_EVERY
-    games = LOOK_EVERY
-    while games / (games + look_z(1) ** 2) <= bar:
-        games += LOOK_EVERY
-    return games, games
+@dataclass(frozen=True)
+class Design:
+    """How a ladder line is played as a sequential test: at most ``most`` games, on the openings from ``first`` on,
+    the interval looked at after every ``every`` (each look at z = :func:`look_z` of the looks it may take)."""
+
+    most: int = 96
+    every: int = LOOK_EVERY
+    first: int = 0
+
+    @property
+    def z(self) -> float:
+        return look_z(math.ceil(self.most / self.every))
+
+    def against(self, bar: float) -> Design:
+        """This design, or, when even its ``most`` wins in a row would not clear a bar so high, a single look after
+        the fewest batches whose every game won would (two players, where hard must score 0.95 against easy: one
+        look, at 80 games)."""
+        if self.most / (self.most + self.z**2) > bar:
+            return self
+        games = self.every
+        while games / (games + look_z(1) ** 2) <= bar:
+            games += self.every
+        return replace(self, most=games, every=games)
 
 
 def median_p95(values: list[float]) -> tuple[float, float]:
@@ -293,7 +308,8 @@ def in_cpython(name: str, *args: Any) -> Any:
     return probes.PROBES[name](*args)
 
 
-def main(argv: list[str] | None = None) -> None:
+def command_line() -> argparse.ArgumentParser:
+    """The benchmark's options."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="games per pairing (default 100)")
     parser.add_argument("--positions", type=int, default=200, help="positions for move generation (default 200)")
@@ -320,13 +336,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seating-moves", type=int, default=10, help="positions to measure a move's nodes there (default 10)")
     parser.add_argument("--ladder", action="store_true", help="also play the ladder of the levels in every seating (7)")
     parser.add_argument("--ladder-games", type=int, default=96, help="the most games of a ladder line (default 96)")
+    parser.add_argument("--look-every", type=int, default=LOOK_EVERY, help=f"games between two looks (default {LOOK_EVERY})")
+    parser.add_argument("--ladder-from", type=int, default=0, help="the first opening of a ladder line (default 0)")
     parser.add_argument("--rung", action="append", help="only this ladder line, level-opponents (e.g. hard-easy); repeatable")
     parser.add_argument("--field", action="store_true", help="also play hard against the field's textbook searches (8)")
     parser.add_argument("--baseline", action="append", choices=tuple(field.FIELD), help="only this textbook search (8)")
     parser.add_argument("--no-timings", action="store_true", help="skip sections 1-2 (give --hard-nodes, --medium-nodes)")
     parser.add_argument("--verbose", action="store_true", help="list every game of the endings")
     parser.add_argument("--jobs", type=int, default=2, choices=(1, 2))
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = command_line().parse_args(argv)
 
     measured = {"medium": 0, "hard": 0}
     if not args.no_timings:
@@ -518,19 +540,19 @@ Line = tuple[int, int, bool, str, str]
 
 
 def ladder_line(
-    pool: ProcessPoolExecutor, line: Line, bar: float, nodes: dict[str, Nodes], most: int
+    pool: ProcessPoolExecutor, line: Line, bar: float, nodes: dict[str, Nodes], design: Design
 ) -> tuple[str, tuple[float, float], list[tuple[float, int, bool]]]:
-    """One ladder line played as a sequential test: its verdict, the interval of its last look, its games."""
+    """One ladder line played as a sequential test (``design`` against ``bar``): its verdict, the interval of its
+    last look, its games."""
     players, camps, long_jumps, level, other = line
-    most, every = line_plan(bar, most)
-    z = look_z(math.ceil(most / every))
+    design = design.against(bar)
     results: list[tuple[float, int, bool]] = []
     verdict, interval = "not clear", (0.0, 1.0)
-    while len(results) < most:
-        first = len(results)
-        batch = [(players, camps, long_jumps, level, other, nodes, i) for i in range(first, min(most, first + every))]
-        results += pool.map(against, batch)
-        interval = wilson(sum(r[0] for r in results), len(results), z)
+    while len(results) < design.most:
+        first = design.first + len(results)
+        last = design.first + min(design.most, len(results) + design.every)
+        results += pool.map(against, [(players, camps, long_jumps, level, other, nodes, i) for i in range(first, last)])
+        interval = wilson(sum(r[0] for r in results), len(results), design.z)
         if interval[0] > bar:
             verdict = "ahead"
             break
@@ -540,36 +562,44 @@ def ladder_line(
     return verdict, interval, results
 
 
-def run_ladder_line(pool: ProcessPoolExecutor, line: Line, bar: float, nodes: dict[str, Nodes], most: int) -> int:
+def run_ladder_line(pool: ProcessPoolExecutor, line: Line, bar: float, nodes: dict[str, Nodes], design: Design) -> int:
     """Play one line (:func:`ladder_line`), print it, return its games."""
     players, camps, long_jumps, level, other = line
     start = time.perf_counter()
-    verdict, (low, high), results = ladder_line(pool, line, bar, nodes, most)
+    verdict, (low, high), results = ladder_line(pool, line, bar, nodes, design)
     won, games = sum(r[0] for r in results), len(results)
     print(
         f"   {players} x {camps}, long jumps {'on ' if long_jumps else 'off'}: {level} against {other:8}"
-        f" {won:g}/{games} = {won / games:.1%} (interval {low:.1%}-{high:.1%}; bar {bar:.1%}, **{verdict}**);"
-        f" {sum(r[2] for r in results)}/{games} ended, median {statistics.median(r[1] for r in results):g} plies,"
-        f" {time.perf_counter() - start:.0f} s",
+        f" {won:g}/{games} = {won / games:.1%} (interval {low:.1%}-{high:.1%}, z = {design.against(bar).z:.2f};"
+        f" bar {bar:.1%}, **{verdict}**); {sum(r[2] for r in results)}/{games} ended,"
+        f" median {statistics.median(r[1] for r in results):g} plies, {time.perf_counter() - start:.0f} s",
         flush=True,
     )
     return games
+
+
+def design_of(args: argparse.Namespace) -> Design:
+    """The ladder's design from the command line, told once."""
+    design = Design(args.ladder_games, args.look_every, args.ladder_from)
+    print(
+        f"   at most {design.most} games a line, on the openings from {design.first} on, looked at every"
+        f" {design.every} (z = {design.z:.2f} at each look)"
+    )
+    return design
 
 
 def report_ladder(pool: ProcessPoolExecutor, args: argparse.Namespace) -> None:
     """Section 7: the ladder of the levels in every seating, each line a sequential test."""
     seatings = _seatings(args, LADDER)
     lines = rungs(args)
-    print(
-        f"7. The ladder: each level against the one below it, and hard against easy; at most {args.ladder_games} games a"
-        f" line, looked at every {LOOK_EVERY} (z = {look_z(math.ceil(args.ladder_games / LOOK_EVERY)):.2f} at each look)"
-    )
+    print("7. The ladder: each level against the one below it, and hard against easy")
+    design = design_of(args)
     budgets = seating_nodes(args, seatings, tuple((level, other) for level, other, _ in lines))
     total = 0
     for (players, camps), long_jumps, (level, other, times) in product(seatings, _jumps(args), lines):
         nodes = budgets[players, camps, long_jumps]
         bar = min(0.95, times / players)
-        total += run_ladder_line(pool, (players, camps, long_jumps, level, other), bar, nodes, args.ladder_games)
+        total += run_ladder_line(pool, (players, camps, long_jumps, level, other), bar, nodes, design)
     print(f"   {total} games in all")
 
 
@@ -596,9 +626,8 @@ def report_field(pool: ProcessPoolExecutor, args: argparse.Namespace) -> None:
     """Section 8: hard against the field's textbook searches."""
     seatings = _seatings(args, LADDER, FIELD_SEATINGS)
     names = tuple(n for n in field.FIELD if not args.baseline or n in args.baseline)
-    print(
-        f"8. Hard against the field's textbook searches; at most {args.ladder_games} games a line, looked at every {LOOK_EVERY}"
-    )
+    print("8. Hard against the field's textbook searches")
+    design = design_of(args)
     budgets = seating_nodes(args, seatings, (("hard", "easy"),))
     total = 0
     for (players, camps), long_jumps in product(seatings, _jumps(args)):
@@ -613,7 +642,7 @@ def report_field(pool: ProcessPoolExecutor, args: argparse.Namespace) -> None:
                 f" against hard's {speed['hard']:,.0f} in CPython: {name} plays {scale:.2f} times hard's nodes",
                 flush=True,
             )
-            total += run_ladder_line(pool, (players, camps, long_jumps, "hard", name), 1 / players, nodes, args.ladder_games)
+            total += run_ladder_line(pool, (players, camps, long_jumps, "hard", name), 1 / players, nodes, design)
     print(f"   {total} games in all")
 
 

@@ -1,8 +1,6 @@
 """The statistics of the Chinese checkers ladder (the benchmark's section 7)."""
 
-import math
-
-from bench.chinese_checkers_ai import LOOK_EVERY, line_plan, look_z, wilson
+from bench.chinese_checkers_ai import LOOK_EVERY, Design, look_z, wilson
 
 
 def test_a_look_spends_its_share_of_five_percent() -> None:
@@ -11,14 +9,15 @@ def test_a_look_spends_its_share_of_five_percent() -> None:
 
 
 def test_a_line_plays_as_many_games_as_its_bar_needs() -> None:
-    assert line_plan(0.5, 96) == (96, LOOK_EVERY)
+    assert Design(96).against(0.5) == Design(96, LOOK_EVERY)
+    assert round(Design(192, 64).z, 2) == 2.39  # three looks
 
 
 def test_a_bar_only_a_perfect_score_clears_is_looked_at_once_after_the_fewest_batches_that_could_clear_it() -> None:
-    games, every = line_plan(0.95, 96)
-    assert (games, every) == (80, 80)
-    assert wilson(games, games, look_z(1))[0] > 0.95  # every game won clears the bar
-    assert wilson(games - 1, games, look_z(1))[0] <= 0.95  # one lost does not
-    fewer = games - LOOK_EVERY
-    assert wilson(fewer, fewer, look_z(1))[0] <= 0.95
-    assert wilson(96, 96, look_z(math.ceil(96 / LOOK_EVERY)))[0] <= 0.95  # nor would 96 of 96 over six looks
+    once = Design(96, first=96).against(0.95)
+    assert once == Design(80, 80, first=96)
+    assert round(once.z, 2) == 1.96
+    assert wilson(80, 80, once.z)[0] > 0.95  # every game won clears the bar
+    assert wilson(79, 80, once.z)[0] <= 0.95  # one lost does not
+    assert wilson(64, 64, once.z)[0] <= 0.95  # nor would a batch fewer
+    assert wilson(96, 96, Design(96).z)[0] <= 0.95  # nor 96 of 96 over six looks
