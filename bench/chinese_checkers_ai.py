@@ -335,9 +335,14 @@ def command_line() -> argparse.ArgumentParser:
     parser.add_argument("--seating-games", type=int, default=20, help="games per line there (default 20; 0: time the moves only)")
     parser.add_argument("--seating-moves", type=int, default=10, help="positions to measure a move's nodes there (default 10)")
     parser.add_argument("--ladder", action="store_true", help="also play the ladder of the levels in every seating (7)")
-    parser.add_argument("--ladder-games", type=int, default=96, help="the most games of a ladder line (default 96)")
-    parser.add_argument("--look-every", type=int, default=LOOK_EVERY, help=f"games between two looks (default {LOOK_EVERY})")
-    parser.add_argument("--ladder-from", type=int, default=0, help="the first opening of a ladder line (default 0)")
+    ladder = Design()
+    parser.add_argument(
+        "--ladder-games", type=int, default=ladder.most, help=f"the most games of a ladder line (default {ladder.most})"
+    )
+    parser.add_argument("--look-every", type=int, default=ladder.every, help=f"games between two looks (default {ladder.every})")
+    parser.add_argument(
+        "--ladder-from", type=int, default=ladder.first, help=f"the first opening of a ladder line (default {ladder.first})"
+    )
     parser.add_argument("--rung", action="append", help="only this ladder line, level-opponents (e.g. hard-easy); repeatable")
     parser.add_argument("--field", action="store_true", help="also play hard against the field's textbook searches (8)")
     parser.add_argument("--baseline", action="append", choices=tuple(field.FIELD), help="only this textbook search (8)")
@@ -542,10 +547,9 @@ Line = tuple[int, int, bool, str, str]
 def ladder_line(
     pool: ProcessPoolExecutor, line: Line, bar: float, nodes: dict[str, Nodes], design: Design
 ) -> tuple[str, tuple[float, float], list[tuple[float, int, bool]]]:
-    """One ladder line played as a sequential test (``design`` against ``bar``): its verdict, the interval of its
-    last look, its games."""
+    """One ladder line played as a sequential test, ``design`` as it stands against ``bar``
+    (:meth:`Design.against`): its verdict, the interval of its last look, its games."""
     players, camps, long_jumps, level, other = line
-    design = design.against(bar)
     results: list[tuple[float, int, bool]] = []
     verdict, interval = "not clear", (0.0, 1.0)
     while len(results) < design.most:
@@ -566,11 +570,12 @@ def run_ladder_line(pool: ProcessPoolExecutor, line: Line, bar: float, nodes: di
     """Play one line (:func:`ladder_line`), print it, return its games."""
     players, camps, long_jumps, level, other = line
     start = time.perf_counter()
+    design = design.against(bar)
     verdict, (low, high), results = ladder_line(pool, line, bar, nodes, design)
     won, games = sum(r[0] for r in results), len(results)
     print(
         f"   {players} x {camps}, long jumps {'on ' if long_jumps else 'off'}: {level} against {other:8}"
-        f" {won:g}/{games} = {won / games:.1%} (interval {low:.1%}-{high:.1%}, z = {design.against(bar).z:.2f};"
+        f" {won:g}/{games} = {won / games:.1%} (interval {low:.1%}-{high:.1%}, z = {design.z:.2f};"
         f" bar {bar:.1%}, **{verdict}**); {sum(r[2] for r in results)}/{games} ended,"
         f" median {statistics.median(r[1] for r in results):g} plies, {time.perf_counter() - start:.0f} s",
         flush=True,
