@@ -74,7 +74,9 @@ DICE = "() => [...document.querySelectorAll('.dice-row .die')].map((die) => die.
 
 def play_turn(host: Page, guest: Page) -> None:
     """The player to move throws once and fills the first box offered, on their own device; the other device
-    shows the same dice."""
+    shows the same dice. Read, and left, once both devices show the same table: the host draws after it sends, so
+    the guest may show a move (the last one, the game over) before the host does."""
+    in_step([host, guest])
     status = host.locator(".status").inner_text()
     expect(guest.locator(".status")).to_have_text(status)
     mover, watcher = (host, guest) if "Ann to play" in status else (guest, host)
@@ -84,6 +86,7 @@ def play_turn(host: Page, guest: Page) -> None:
     watcher.wait_for_function(f"(faces) => ({DICE})() === faces", arg=faces)  # the same dice on the other device
     fill_box(mover, mover.locator(".sheet button.fill:visible").first)
     expect(mover.locator(".status")).not_to_have_text(status)
+    in_step([host, guest])
 
 
 def start(host: Page, guest: Page) -> None:
